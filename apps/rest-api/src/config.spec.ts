@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('when nothing is set then the embedded defaults apply', () => {
+    const result = loadConfig({});
+    expect(result.ok && result.config).toMatchObject({
+      port: 3000,
+      baseUrl: 'http://localhost:3000',
+      dataDir: './.data',
+      databaseUrl: undefined,
+      logLevel: 'info',
+    });
+  });
+
+  it('when BASE_URL has a trailing slash then it is dropped', () => {
+    const result = loadConfig({ BASE_URL: 'https://onto.example.com/', PORT: '8080' });
+    expect(result.ok && result.config.baseUrl).toBe('https://onto.example.com');
+  });
+
+  it('when several values are bad then there is one line per problem', () => {
+    const result = loadConfig({ PORT: 'abc', BASE_URL: 'not a url', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x' });
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.problems).toHaveLength(4);
+      expect(result.problems.join('\n')).toMatch(/^PORT: /m);
+      expect(result.problems.join('\n')).toMatch(/^LOG_LEVEL: /m);
+    }
+  });
+});

@@ -1,0 +1,56 @@
+// The one configuration schema of the REST app, parsed once from the environment by main.ts.
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const ConfigSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    BASE_URL: z
+      .url({ protocol: /^https?$/ })
+      .refine((value) => !/[?#]/.test(value), 'must not have a query or fragment')
+      .optional(),
+    DATA_DIR: z.string().min(1).default('./.data'),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    REGISTRATION: z.enum(['open', 'closed']).default('open'),
+    TRUST_PROXY: z
+      .union([z.literal('true'), z.literal('false'), z.string().regex(/^\d+$/)])
+      .default('false')
+      .transform((value) => (value === 'true' ? true : value === 'false' ? false : Number(value))),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  })
+  .transform((env) => ({
+    port: env.PORT,
+    host: env.HOST,
+    baseUrl: (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    logLevel: env.LOG_LEVEL,
+    registration: env.REGISTRATION,
+    trustProxy: env.TRUST_PROXY,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+  }));
+
+export type AppConfig = Readonly<z.output<typeof ConfigSchema>>;
+
+export type ConfigResult = { ok: true; config: AppConfig } | { ok: false; problems: string[] };
+
+/** Parses the environment; on failure answers one readable line per problem. */
+export function loadConfig(env: Record<string, string | undefined>): ConfigResult {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = ConfigSchema.safeParse(present);
+  if (result.success) return { ok: true, config: Object.freeze(result.data) };
+  return {
+    ok: false,
+    problems: result.error.issues.map((issue) => `${issue.path.join('.') || 'config'}: ${issue.message}`),
+  };
+}
+
+/** A config for tests and embedding, with the same defaults as the environment. */
+export function configFrom(values: Record<string, string | undefined>): AppConfig {
+  const result = loadConfig(values);
+  if (!result.ok) throw new Error(`invalid config: ${result.problems.join('; ')}`);
+  return result.config;
+}

@@ -1,0 +1,48 @@
+// What the use cases need, built once by createApp from its deps.
+import { randomBytes } from 'node:crypto';
+import { v7 as uuidv7 } from 'uuid';
+import { getOrCreateSecret, type Database } from '@oms/db';
+import type { AppConfig } from './config.js';
+import type { Logger } from './logger.js';
+import { createPasswordHasher, type PasswordHasher } from './security/password-hasher.js';
+
+export type AppContext = {
+  config: AppConfig;
+  db: Database;
+  logger: Logger;
+  hasher: PasswordHasher;
+  now: () => Date;
+  newId: () => string;
+  /** The HMAC key of sgids: generated on first use and kept in the database. */
+  sgidKey: () => Promise<string>;
+};
+
+export type AppDeps = {
+  config: AppConfig;
+  db: Database;
+  logger: Logger;
+  now?: () => Date;
+  hasher?: PasswordHasher;
+};
+
+export function createContext(deps: AppDeps): AppContext {
+  let sgidKey: Promise<string> | undefined;
+  return {
+    config: deps.config,
+    db: deps.db,
+    logger: deps.logger,
+    hasher: deps.hasher ?? createPasswordHasher(),
+    now: deps.now ?? (() => new Date()),
+    newId: () => uuidv7(),
+    sgidKey: () => {
+      const pending = (sgidKey ??= getOrCreateSecret(deps.db.prisma, 'sgid_hmac_key', () =>
+        randomBytes(32).toString('hex'),
+      ));
+      // A failed first read is retried by the next caller rather than cached forever.
+      pending.catch(() => {
+        if (sgidKey === pending) sgidKey = undefined;
+      });
+      return pending;
+    },
+  };
+}

@@ -1,0 +1,43 @@
+// The one place errors become responses. AppError codes go through the domain's table;
+// body-parser and router errors are mapped by status; anything else is a logged 500 whose
+// body says nothing about the cause.
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { AppError, ERROR_TABLE, isAppError, type ErrorCode } from '@oms/domain';
+import type { Logger } from '../logger.js';
+import { logOf } from './request-context.js';
+
+// Bodies fixed by DESIGN 4 carry nothing but the code.
+const BARE_CODES = new Set<ErrorCode>(['unauthorized', 'not_found', 'invalid_json']);
+
+function fromHttpError(error: unknown): AppError | undefined {
+  const status = (error as { status?: unknown; statusCode?: unknown } | null)?.status;
+  if (typeof status !== 'number' || status < 400 || status >= 500) return undefined;
+  if (status === 413) return new AppError('payload_too_large');
+  if (status === 415) return new AppError('unsupported_media_type');
+  return new AppError('bad_request');
+}
+
+export function sendError(res: Parameters<RequestHandler>[1], error: AppError): void {
+  const status = ERROR_TABLE[error.code].http;
+  if (error.code === 'unauthorized' && !res.hasHeader('WWW-Authenticate')) res.setHeader('WWW-Authenticate', 'Bearer');
+  if (error.code === 'validation_failed') {
+    res.status(status).json({ errors: error.fieldErrors ?? { base: [error.message] } });
+    return;
+  }
+  res.status(status).json(BARE_CODES.has(error.code) ? { error: error.code } : { error: error.code, message: error.message });
+}
+
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, _req, res, next) => {
+    if (res.headersSent) return next(error);
+    const appError = isAppError(error) ? error : fromHttpError(error);
+    if (appError) {
+      if (appError.httpStatus >= 500) logOf(res, logger).error({ err: error }, 'request failed');
+      return sendError(res, appError);
+    }
+    logOf(res, logger).error({ err: error }, 'unexpected error');
+    sendError(res, new AppError('internal'));
+  };
+}
+
+export const notFoundHandler: RequestHandler = (_req, _res, next) => next(new AppError('not_found'));

@@ -1,0 +1,52 @@
+import { Router } from 'express';
+import { AppError } from '@oms/domain';
+import { AddAccountUserRequest, CreateAccountRequest, uuid } from '@oms/contracts';
+import { findAccountOfMember, listAccountsOfUser } from '@oms/db';
+import { z } from 'zod';
+import type { AppContext } from '../context.js';
+import { authOf } from '../http/authenticate.js';
+import { parseBody } from '../http/parse-body.js';
+import { presentAccount, presentMembership } from '../presenters/account.js';
+import { addAccountMember, createTeamAccount, removeAccountMember } from '../use-cases/manage-accounts.js';
+
+const RemoveByUserRequest = z.strictObject({ user_id: uuid });
+
+/** An id that is not a UUID names nothing: 404 rather than a database error. */
+function idParam(value: string | undefined): string {
+  if (!value || !uuid.safeParse(value).success) throw new AppError('not_found');
+  return value.toLowerCase();
+}
+
+export function accountRoutes(ctx: AppContext): Router {
+  const router = Router();
+  router.get('/accounts', async (_req, res) => {
+    const accounts = await listAccountsOfUser(ctx.db.prisma, authOf(res).user.id);
+    res.json(accounts.map(presentAccount));
+  });
+  router.post('/accounts', async (req, res) => {
+    const input = parseBody(CreateAccountRequest, req.body, ['account']);
+    res.status(201).json(presentAccount(await createTeamAccount(ctx, authOf(res).user.id, input)));
+  });
+  router.get('/accounts/:id', async (req, res) => {
+    const account = await findAccountOfMember(ctx.db.prisma, idParam(req.params.id), authOf(res).user.id);
+    if (!account) throw new AppError('not_found');
+    res.json(presentAccount(account));
+  });
+  router.post('/accounts/:id/account_users', async (req, res) => {
+    const accountId = idParam(req.params.id);
+    const input = parseBody(AddAccountUserRequest, req.body, ['account_user']);
+    res.status(201).json(presentMembership(await addAccountMember(ctx, authOf(res).user.id, accountId, input)));
+  });
+  router.delete('/accounts/:id/account_users/:accountUserId', async (req, res) => {
+    const accountId = idParam(req.params.id);
+    await removeAccountMember(ctx, authOf(res).user.id, accountId, { membershipId: idParam(req.params.accountUserId) });
+    res.status(204).end();
+  });
+  router.delete('/accounts/:id/account_users', async (req, res) => {
+    const accountId = idParam(req.params.id);
+    const input = parseBody(RemoveByUserRequest, req.body);
+    await removeAccountMember(ctx, authOf(res).user.id, accountId, { userId: input.user_id.toLowerCase() });
+    res.status(204).end();
+  });
+  return router;
+}

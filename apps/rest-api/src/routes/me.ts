@@ -1,0 +1,25 @@
+// The caller's own profile, account deletion and password change.
+import { Router } from 'express';
+import { ChangePasswordRequest } from '@oms/contracts';
+import type { AppContext } from '../context.js';
+import { authOf } from '../http/authenticate.js';
+import { parseBody } from '../http/parse-body.js';
+import { presentProfile } from '../presenters/profile.js';
+import { changePassword } from '../use-cases/change-password.js';
+import { deleteUser } from '../use-cases/delete-user.js';
+
+export function meRoutes(ctx: AppContext): Router {
+  const router = Router();
+  router.get('/me', async (_req, res) => {
+    res.json(presentProfile(authOf(res).user, await ctx.sgidKey()));
+  });
+  router.delete('/me', async (_req, res) => {
+    await deleteUser(ctx, authOf(res).user.id);
+    res.status(200).json({});
+  });
+  router.put('/password', async (req, res) => {
+    const input = parseBody(ChangePasswordRequest, req.body, ['user']);
+    res.json(await changePassword(ctx, authOf(res).user.id, input));
+  });
+  return router;
+}

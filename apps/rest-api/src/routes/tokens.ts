@@ -1,0 +1,70 @@
+// API tokens (settings), device tokens for push notifications, and two-factor set-up.
+import { Router } from 'express';
+import { AppError } from '@oms/domain';
+import {
+  ConfirmTwoFactorRequest,
+  CreateApiTokenRequest,
+  DisableTwoFactorRequest,
+  NotificationTokenRequest,
+  uuid,
+} from '@oms/contracts';
+import { deleteApiToken, deleteNotificationToken, listApiTokens, upsertNotificationToken } from '@oms/db';
+import type { AppContext } from '../context.js';
+import { authOf } from '../http/authenticate.js';
+import { parseBody } from '../http/parse-body.js';
+import { issueApiToken } from '../use-cases/issue-api-token.js';
+import { beginTwoFactor, confirmTwoFactor, disableTwoFactor } from '../use-cases/two-factor.js';
+
+export function tokenRoutes(ctx: AppContext): Router {
+  const router = Router();
+
+  router.get('/api_tokens', async (_req, res) => {
+    const tokens = await listApiTokens(ctx.db.prisma, authOf(res).user.id);
+    res.json(
+      tokens.map((token) => ({
+        id: token.id,
+        name: token.name,
+        last_used_at: token.lastUsedAt?.toISOString() ?? null,
+        created_at: token.createdAt.toISOString(),
+      })),
+    );
+  });
+  router.post('/api_tokens', async (req, res) => {
+    const input = parseBody(CreateApiTokenRequest, req.body, ['api_token']);
+    res.status(201).json(await issueApiToken(ctx, ctx.db.prisma, authOf(res).user.id, input.api_token.name));
+  });
+  router.delete('/api_tokens/:id', async (req, res) => {
+    const id = req.params.id;
+    if (!uuid.safeParse(id).success || !(await deleteApiToken(ctx.db.prisma, authOf(res).user.id, id.toLowerCase()))) {
+      throw new AppError('not_found');
+    }
+    res.status(204).end();
+  });
+
+  router.post('/notification_tokens', async (req, res) => {
+    const input = parseBody(NotificationTokenRequest, req.body, ['notification_token']);
+    await upsertNotificationToken(ctx.db.prisma, { id: ctx.newId(), userId: authOf(res).user.id, ...input });
+    res.status(201).json({ token: input.token, platform: input.platform });
+  });
+  router.delete('/notification_tokens', async (req, res) => {
+    const input = parseBody(NotificationTokenRequest, req.body, ['notification_token']);
+    await deleteNotificationToken(ctx.db.prisma, authOf(res).user.id, input);
+    res.status(204).end();
+  });
+
+  router.get('/two_factor', (_req, res) => {
+    res.json({ enabled: authOf(res).user.otpEnabled });
+  });
+  router.post('/two_factor', async (_req, res) => {
+    res.status(201).json(await beginTwoFactor(ctx, authOf(res).user.id));
+  });
+  router.post('/two_factor/confirm', async (req, res) => {
+    const input = parseBody(ConfirmTwoFactorRequest, req.body);
+    res.json(await confirmTwoFactor(ctx, authOf(res).user.id, input.otp_attempt));
+  });
+  router.delete('/two_factor', async (req, res) => {
+    const input = parseBody(DisableTwoFactorRequest, req.body);
+    res.json(await disableTwoFactor(ctx, authOf(res).user.id, input));
+  });
+  return router;
+}

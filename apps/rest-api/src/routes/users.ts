@@ -1,0 +1,20 @@
+// Public routes: sign-up and sign-in (no bearer token).
+import { Router } from 'express';
+import { SignInRequest, SignUpRequest } from '@oms/contracts';
+import type { AppContext } from '../context.js';
+import { parseBody } from '../http/parse-body.js';
+import { signIn } from '../use-cases/sign-in.js';
+import { signUp } from '../use-cases/sign-up.js';
+
+export function publicRoutes(ctx: AppContext): Router {
+  const router = Router();
+  router.post('/users', async (req, res) => {
+    const input = parseBody(SignUpRequest, req.body, ['user']);
+    res.status(201).json(await signUp(ctx, input));
+  });
+  router.post('/auth', async (req, res) => {
+    const input = parseBody(SignInRequest, req.body);
+    res.status(200).json(await signIn(ctx, input));
+  });
+  return router;
+}

@@ -1,0 +1,31 @@
+// DELETE /api/v1/me (DESIGN 4): the user, their tokens and devices, their personal account
+// with its ontologies and commits, and their memberships go. Team accounts stay: one the
+// user owned passes to its longest-standing admin (or member, made admin); a team with no
+// one left is deleted, since nobody could reach it again.
+import {
+  deleteAccountsById,
+  deleteUserRow,
+  personalAccountIdsOf,
+  setAccountOwner,
+  setMembershipRole,
+  teamAccountsOwnedBy,
+} from '@oms/db';
+import type { AppContext } from '../context.js';
+
+export async function deleteUser(ctx: AppContext, userId: string): Promise<void> {
+  await ctx.db.prisma.$transaction(async (tx) => {
+    const doomed = (await personalAccountIdsOf(tx, userId)).map((row) => row.id);
+    for (const team of await teamAccountsOwnedBy(tx, userId)) {
+      const others = team.accountUsers.filter((member) => member.userId !== userId);
+      const heir = others.find((member) => member.role === 'admin') ?? others[0];
+      if (!heir) {
+        doomed.push(team.id);
+        continue;
+      }
+      if (heir.role !== 'admin') await setMembershipRole(tx, heir.id, 'admin');
+      await setAccountOwner(tx, team.id, heir.userId);
+    }
+    if (doomed.length > 0) await deleteAccountsById(tx, doomed);
+    await deleteUserRow(tx, userId);
+  });
+}

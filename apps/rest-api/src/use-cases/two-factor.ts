@@ -1,0 +1,45 @@
+// Two-factor sign-in with TOTP: begin (a secret to scan), confirm with a first code (then it
+// is on), disable with password and a current code.
+import { AppError } from '@oms/domain';
+import { claimOtpStep, findUserById, setOtp } from '@oms/db';
+import type { AppContext } from '../context.js';
+import { matchTotp, newTotpSecret, totpUri } from '../security/totp.js';
+
+async function userOf(ctx: AppContext, userId: string) {
+  const user = await findUserById(ctx.db.prisma, userId);
+  if (!user) throw new AppError('unauthorized');
+  return user;
+}
+
+export async function beginTwoFactor(ctx: AppContext, userId: string) {
+  const user = await userOf(ctx, userId);
+  if (user.otpEnabled) throw AppError.validation({ base: ['two-factor authentication is already on'] });
+  const secret = newTotpSecret();
+  await setOtp(ctx.db.prisma, userId, { secret, enabled: false, lastStep: null });
+  return { enabled: false, secret, otpauth_uri: totpUri(secret, user.email) };
+}
+
+async function checkCode(ctx: AppContext, user: { id: string; otpSecret: string | null }, code: string) {
+  const step = user.otpSecret ? matchTotp(user.otpSecret, code, ctx.now()) : null;
+  if (step === null || !(await claimOtpStep(ctx.db.prisma, user.id, step))) {
+    throw AppError.validation({ otp_attempt: ['is invalid'] });
+  }
+}
+
+export async function confirmTwoFactor(ctx: AppContext, userId: string, code: string) {
+  const user = await userOf(ctx, userId);
+  if (user.otpEnabled) throw AppError.validation({ base: ['two-factor authentication is already on'] });
+  if (!user.otpSecret) throw AppError.validation({ base: ['start the two-factor set-up first'] });
+  await checkCode(ctx, user, code);
+  await setOtp(ctx.db.prisma, userId, { secret: user.otpSecret, enabled: true });
+  return { enabled: true };
+}
+
+export async function disableTwoFactor(ctx: AppContext, userId: string, input: { password: string; otp_attempt: string }) {
+  const user = await userOf(ctx, userId);
+  if (!user.otpEnabled) throw AppError.validation({ base: ['two-factor authentication is not on'] });
+  if (!(await ctx.hasher.verify(user.passwordHash, input.password))) throw AppError.validation({ password: ['is invalid'] });
+  await checkCode(ctx, user, input.otp_attempt);
+  await setOtp(ctx.db.prisma, userId, { secret: null, enabled: false, lastStep: null });
+  return { enabled: false };
+}

@@ -1,0 +1,76 @@
+// Component-test harness: the real app from createApp on port 0 against a real database
+// (PostgreSQL when DATABASE_URL is set, else PGlite), called over real HTTP.
+import { randomUUID } from 'node:crypto';
+import { createTestDatabase, type TestDatabase } from '@oms/db/testing';
+import { configFrom } from '../../src/config.js';
+import { createApp } from '../../src/create-app.js';
+import { createLogger } from '../../src/logger.js';
+import { startServer, type RunningServer } from '../../src/start-server.js';
+
+export type TestServer = {
+  baseUrl: string;
+  db: TestDatabase;
+  request(method: string, path: string, options?: RequestOptions): Promise<TestResponse>;
+  close(): Promise<void>;
+};
+
+export type RequestOptions = {
+  token?: string;
+  json?: unknown;
+  body?: string | Uint8Array;
+  headers?: Record<string, string>;
+};
+
+export type TestResponse = { status: number; headers: Headers; body: any; text: string };
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const db = await createTestDatabase();
+  const logger = createLogger('silent');
+  const config = configFrom({ PORT: '0', ...env });
+  const running: RunningServer = await startServer(createApp({ config, db, logger }), { port: 0, host: '127.0.0.1' });
+  const baseUrl = `http://127.0.0.1:${running.port}`;
+  return {
+    baseUrl,
+    db,
+    request: async (method, path, options = {}) => {
+      const headers: Record<string, string> = { ...options.headers };
+      if (options.token) headers['authorization'] = `Bearer ${options.token}`;
+      let body: string | Uint8Array | undefined = options.body;
+      if (options.json !== undefined) {
+        body = JSON.stringify(options.json);
+        headers['content-type'] ??= 'application/json';
+      }
+      const response = await fetch(baseUrl + path, { method, headers, body });
+      const text = await response.text();
+      let parsed: unknown;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        parsed = undefined;
+      }
+      return { status: response.status, headers: response.headers, body: parsed, text };
+    },
+    close: async () => {
+      await running.close(1_000);
+      await db.dispose();
+    },
+  };
+}
+
+export function uniqueEmail(label = 'user'): string {
+  return `${label}-${randomUUID().slice(0, 12)}@example.com`;
+}
+
+export type SignedUpUser = { id: string; email: string; name: string; password: string; token: string };
+
+export async function signUpUser(server: TestServer, overrides: { name?: string; email?: string } = {}): Promise<SignedUpUser> {
+  const email = overrides.email ?? uniqueEmail();
+  const password = 'correct horse battery';
+  const name = overrides.name ?? 'Test User';
+  const response = await server.request('POST', '/api/v1/users', {
+    json: { user: { email, password, password_confirmation: password, name } },
+  });
+  if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${response.text}`);
+  const user = response.body.user;
+  return { id: user.id, email: user.email, name: user.name, password, token: user.api_tokens[0].token };
+}

@@ -1,0 +1,107 @@
+// Lint for the whole workspace. The module-boundary rule is what keeps the architecture:
+// apps are never imported, libs depend only on allowed lib types, and the domain imports
+// no framework, database or I/O module.
+import nx from '@nx/eslint-plugin';
+import prettier from 'eslint-config-prettier';
+
+// Apps are deployables, never libraries: their package names are not importable anywhere.
+const APP_PACKAGES = {
+  regex: '^@oms/(rest-api|mcp-gateway|auth-server|render-worker|mcp-stdio)(/.*)?$',
+  message: 'Apps are never imported; move shared code into a lib.',
+};
+
+const IO_AND_FRAMEWORKS = [
+  '@prisma/*',
+  'prisma',
+  '@electric-sql/*',
+  'pglite-prisma-adapter',
+  'pg',
+  'express',
+  '@trpc/*',
+  'bullmq',
+  'ioredis',
+  'playwright-core',
+  'pino',
+  'node:fs',
+  'node:fs/promises',
+  'fs',
+  'fs/promises',
+  'node:net',
+  'net',
+  'node:http',
+  'http',
+  'node:https',
+  'https',
+  'node:child_process',
+  'child_process',
+  '@modelcontextprotocol/*',
+];
+
+export default [
+  { ignores: ['**/dist', '**/out-tsc', '**/node_modules', '**/generated', '.nx', '.data', 'coverage'] },
+  ...nx.configs['flat/base'],
+  ...nx.configs['flat/typescript'],
+  ...nx.configs['flat/javascript'],
+  prettier,
+  {
+    files: ['**/*.ts', '**/*.js'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          allowCircularSelfDependency: false,
+          checkDynamicDependenciesExceptions: [],
+          allow: [],
+          depConstraints: [
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:domain', 'type:contracts', 'type:data-access', 'type:util'] },
+            { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:domain', 'type:contracts', 'type:util'] },
+            { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:domain', 'type:util'] },
+            {
+              sourceTag: 'type:domain',
+              onlyDependOnLibsWithTags: ['type:domain', 'type:util'],
+              bannedExternalImports: IO_AND_FRAMEWORKS,
+            },
+            { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util'], bannedExternalImports: IO_AND_FRAMEWORKS },
+            { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:domain', 'type:contracts', 'type:data-access', 'type:util'] },
+            { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+            { sourceTag: 'scope:rest-api', onlyDependOnLibsWithTags: ['scope:shared', 'scope:rest-api'] },
+            { sourceTag: 'scope:workspace', onlyDependOnLibsWithTags: ['scope:shared', 'scope:workspace'] },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': 'error',
+      'no-restricted-imports': ['error', { patterns: [APP_PACKAGES] }],
+    },
+  },
+  {
+    // Entry points talk to the terminal on purpose; tests may use loose types for response bodies.
+    files: ['**/main.ts', 'tools/scripts/**', '**/test/**/*.ts', '**/*.spec.ts'],
+    rules: { 'no-console': 'off', '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // Tool configuration files are not part of the module graph; they share the root vitest settings.
+    files: ['**/vitest.config.ts'],
+    rules: { '@nx/enforce-module-boundaries': 'off' },
+  },
+  {
+    // Node's own I/O modules are not npm packages, so bannedExternalImports cannot see them.
+    files: ['libs/domain/**/*.ts', 'libs/domain/**/*.js'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            APP_PACKAGES,
+            {
+              regex: '^(node:)?(fs|fs/promises|net|http|https|http2|child_process|dgram|dns|tls|cluster|worker_threads)$',
+              message: 'libs/domain is pure: no I/O modules.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+];

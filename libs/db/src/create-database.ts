@@ -1,0 +1,77 @@
+// One factory for both back ends: PostgreSQL through @prisma/adapter-pg when a URL is
+// given, else embedded PGlite persisted in a data folder. Both get the same migrator.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { PrismaClient } from './generated/prisma/client.js';
+import { DEFAULT_MIGRATIONS_DIR, migrate, readMigrations } from './migrator.js';
+import { pgliteRunner } from './pglite-runner.js';
+import { pgRunner } from './pg-runner.js';
+import type { SqlRunner } from './sql-runner.js';
+
+export type Prisma = PrismaClient;
+
+export type Database = {
+  kind: 'postgres' | 'pglite';
+  prisma: PrismaClient;
+  /** Raw SQL for the migrator, health checks and bulk work. */
+  sql: SqlRunner;
+  /** Applies pending migrations; returns the names applied. */
+  migrate(): Promise<string[]>;
+  /** Answers true when the database responds. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { databaseUrl: string; poolSize?: number; migrationsDir?: string }
+  | { dataDir: string; migrationsDir?: string }
+  | { pglite: PGlite; migrationsDir?: string };
+
+function finish(kind: Database['kind'], prisma: PrismaClient, sql: SqlRunner, migrationsDir: string, close: () => Promise<void>): Database {
+  return {
+    kind,
+    prisma,
+    sql,
+    migrate: async () => migrate(sql, await readMigrations(migrationsDir)),
+    ping: async () => {
+      try {
+        await sql.query('SELECT 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close,
+  };
+}
+
+export async function openPglite(dataDir: string | undefined): Promise<PGlite> {
+  if (dataDir) await mkdir(path.resolve(dataDir), { recursive: true });
+  return PGlite.create(dataDir ? path.resolve(dataDir) : 'memory://', { extensions: { pg_trgm } });
+}
+
+export async function createDatabase(options: DatabaseOptions): Promise<Database> {
+  const migrationsDir = options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR;
+  if ('databaseUrl' in options) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle client that loses its server must not crash the process.
+    pool.on('error', () => undefined);
+    const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+    return finish('postgres', prisma, pgRunner(pool), migrationsDir, async () => {
+      await prisma.$disconnect();
+      await pool.end();
+    });
+  }
+  const ownsPglite = !('pglite' in options);
+  const db = 'pglite' in options ? options.pglite : await openPglite(options.dataDir);
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(db) });
+  return finish('pglite', prisma, pgliteRunner(db), migrationsDir, async () => {
+    await prisma.$disconnect();
+    if (ownsPglite) await db.close();
+  });
+}

@@ -1,0 +1,6 @@
+export type { DbClient } from './db-client.js';
+export * from './users.js';
+export * from './api-tokens.js';
+export * from './accounts.js';
+export * from './notification-tokens.js';
+export * from './app-secrets.js';

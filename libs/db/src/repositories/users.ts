@@ -1,0 +1,56 @@
+import type { DbClient } from './db-client.js';
+
+export function findUserById(db: DbClient, id: string) {
+  return db.user.findUnique({ where: { id } });
+}
+
+export function findUserByEmail(db: DbClient, email: string) {
+  return db.user.findUnique({ where: { email: email.toLowerCase() } });
+}
+
+export function createUser(
+  db: DbClient,
+  user: { id: string; email: string; name: string; passwordHash: string; timeZone?: string | undefined },
+) {
+  return db.user.create({
+    data: {
+      id: user.id,
+      email: user.email.toLowerCase(),
+      name: user.name,
+      passwordHash: user.passwordHash,
+      ...(user.timeZone ? { timeZone: user.timeZone } : {}),
+    },
+  });
+}
+
+export function updatePasswordHash(db: DbClient, userId: string, passwordHash: string) {
+  return db.user.update({ where: { id: userId }, data: { passwordHash } });
+}
+
+export function setOtp(
+  db: DbClient,
+  userId: string,
+  otp: { secret: string | null; enabled: boolean; lastStep?: bigint | null },
+) {
+  return db.user.update({
+    where: { id: userId },
+    data: {
+      otpSecret: otp.secret,
+      otpEnabled: otp.enabled,
+      ...(otp.lastStep !== undefined ? { otpLastStep: otp.lastStep } : {}),
+    },
+  });
+}
+
+/** Records the last accepted TOTP step only if it is newer: a code is never accepted twice. */
+export async function claimOtpStep(db: DbClient, userId: string, step: bigint): Promise<boolean> {
+  const result = await db.user.updateMany({
+    where: { id: userId, OR: [{ otpLastStep: null }, { otpLastStep: { lt: step } }] },
+    data: { otpLastStep: step },
+  });
+  return result.count === 1;
+}
+
+export function deleteUserRow(db: DbClient, userId: string) {
+  return db.user.delete({ where: { id: userId } });
+}

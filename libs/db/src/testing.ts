@@ -1,0 +1,50 @@
+// Test databases: a fresh PostgreSQL database per call when DATABASE_URL is set, else an
+// in-memory PGlite. REQUIRE_SERVICES=1 makes a missing PostgreSQL a failure, not a fallback.
+// Test-only: reads the environment on purpose (it is the test harness's config).
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { createDatabase, type Database } from './create-database.js';
+
+export type TestDatabase = Database & { name: string; dispose(): Promise<void> };
+
+function adminUrl(databaseUrl: string, database: string): string {
+  const url = new URL(databaseUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const databaseUrl = process.env['DATABASE_URL'];
+  if (!databaseUrl) {
+    if (process.env['REQUIRE_SERVICES'] === '1') {
+      throw new Error('REQUIRE_SERVICES=1 but DATABASE_URL is not set: integration tests need PostgreSQL');
+    }
+    const db = await createDatabase({ dataDir: '' });
+    await db.migrate();
+    return { ...db, name: 'pglite:memory', dispose: () => db.close() };
+  }
+  const name = `oms_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl(databaseUrl, 'postgres') });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const db = await createDatabase({ databaseUrl: adminUrl(databaseUrl, name), poolSize: 5 });
+  await db.migrate();
+  return {
+    ...db,
+    name,
+    dispose: async () => {
+      await db.close();
+      const cleaner = new pg.Client({ connectionString: adminUrl(databaseUrl, 'postgres') });
+      await cleaner.connect();
+      try {
+        await cleaner.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await cleaner.end();
+      }
+    },
+  };
+}

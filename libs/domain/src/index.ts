@@ -1,0 +1,5 @@
+export * from './errors.js';
+export * from './semver.js';
+export * from './passwords.js';
+export * from './roles.js';
+export * from './visibility.js';
