@@ -6,7 +6,9 @@ import { errorHandler, notFoundHandler } from './http/error-handler.js';
 import { jsonBody } from './http/json-body.js';
 import { requestContext } from './http/request-context.js';
 import { accountRoutes } from './routes/accounts.js';
+import { docsRoutes } from './routes/docs.js';
 import { meRoutes } from './routes/me.js';
+import { ontologyRoutes } from './routes/ontologies.js';
 import { tokenRoutes } from './routes/tokens.js';
 import { publicRoutes } from './routes/users.js';
 
@@ -28,6 +30,8 @@ export function createApp(deps: AppDeps): Express {
     res.status(database ? 200 : 503).json({ status: database ? 'ok' : 'unavailable', database });
   });
 
+  app.use(docsRoutes(deps.config.baseUrl));
+
   const api = express.Router();
   api.use((_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -40,6 +44,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(meRoutes(ctx));
   api.use(accountRoutes(ctx));
   api.use(tokenRoutes(ctx));
+  api.use(ontologyRoutes(ctx));
   api.use(notFoundHandler);
   app.use('/api/v1', api);
 

@@ -3,3 +3,7 @@ export * from './field-errors.js';
 export * from './users.js';
 export * from './accounts.js';
 export * from './tokens.js';
+export * from './pagination.js';
+export * from './ontologies.js';
+export * from './errors.js';
+export * from './openapi.js';

@@ -13,10 +13,11 @@ function adminUrl(databaseUrl: string, database: string): string {
   return url.toString();
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const databaseUrl = process.env['DATABASE_URL'];
+/** `backend: 'pglite'` forces the embedded database even when PostgreSQL is configured. */
+export async function createTestDatabase(options: { backend?: 'postgres' | 'pglite' } = {}): Promise<TestDatabase> {
+  const databaseUrl = options.backend === 'pglite' ? undefined : process.env['DATABASE_URL'];
   if (!databaseUrl) {
-    if (process.env['REQUIRE_SERVICES'] === '1') {
+    if (options.backend !== 'pglite' && process.env['REQUIRE_SERVICES'] === '1') {
       throw new Error('REQUIRE_SERVICES=1 but DATABASE_URL is not set: integration tests need PostgreSQL');
     }
     const db = await createDatabase({ dataDir: '' });

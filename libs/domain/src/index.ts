@@ -3,3 +3,5 @@ export * from './semver.js';
 export * from './passwords.js';
 export * from './roles.js';
 export * from './visibility.js';
+export * from './commit-hash.js';
+export * from './ontology-rules.js';

@@ -6,16 +6,12 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { authOf } from '../http/authenticate.js';
 import { parseBody } from '../http/parse-body.js';
+import { idParam } from '../http/params.js';
 import { presentAccount, presentMembership } from '../presenters/account.js';
 import { addAccountMember, createTeamAccount, removeAccountMember } from '../use-cases/manage-accounts.js';
 
 const RemoveByUserRequest = z.strictObject({ user_id: uuid });
 
-/** An id that is not a UUID names nothing: 404 rather than a database error. */
-function idParam(value: string | undefined): string {
-  if (!value || !uuid.safeParse(value).success) throw new AppError('not_found');
-  return value.toLowerCase();
-}
 
 export function accountRoutes(ctx: AppContext): Router {
   const router = Router();

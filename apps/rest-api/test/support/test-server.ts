@@ -23,8 +23,11 @@ export type RequestOptions = {
 
 export type TestResponse = { status: number; headers: Headers; body: any; text: string };
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const db = await createTestDatabase();
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { backend?: 'postgres' | 'pglite' } = {},
+): Promise<TestServer> {
+  const db = await createTestDatabase(options);
   const logger = createLogger('silent');
   const config = configFrom({ PORT: '0', ...env });
   const running: RunningServer = await startServer(createApp({ config, db, logger }), { port: 0, host: '127.0.0.1' });
@@ -73,4 +76,28 @@ export async function signUpUser(server: TestServer, overrides: { name?: string;
   if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${response.text}`);
   const user = response.body.user;
   return { id: user.id, email: user.email, name: user.name, password, token: user.api_tokens[0].token };
+}
+
+export const FIXTURES = new URL('../../../../../shared/fixtures/', import.meta.url);
+
+export type OntologyFields = {
+  title?: string;
+  description?: string;
+  visibility?: 'public' | 'private';
+  source?: string;
+  source_format?: string;
+  parent_id?: string | null;
+  version?: string;
+  account_id?: string;
+};
+
+export const TURTLE = '@prefix ex: <http://example.org/> .\nex:a ex:b ex:c .\n';
+
+export async function createOntology(server: TestServer, token: string, fields: OntologyFields = {}, extra: Record<string, unknown> = {}) {
+  const response = await server.request('POST', '/api/v1/ontologies', {
+    token,
+    json: { ontology: { title: 'Test ontology', source: TURTLE, source_format: 'turtle', ...fields }, ...extra },
+  });
+  if (response.status !== 201) throw new Error(`create failed: ${response.status} ${response.text.slice(0, 500)}`);
+  return response.body;
 }

@@ -4,3 +4,4 @@ export * from './api-tokens.js';
 export * from './accounts.js';
 export * from './notification-tokens.js';
 export * from './app-secrets.js';
+export * from './ontologies.js';

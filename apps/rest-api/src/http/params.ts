@@ -1,0 +1,22 @@
+import type { Request } from 'express';
+import type { z } from 'zod';
+import { AppError } from '@oms/domain';
+import { toFieldErrors, uuid } from '@oms/contracts';
+
+/** A path id that is not a UUID names nothing: 404, the same as a missing resource. */
+export function idParam(value: string | undefined): string {
+  if (!value || !uuid.safeParse(value).success) throw new AppError('not_found');
+  return value.toLowerCase();
+}
+
+/** Validates the query string; unknown parameters are ignored, bad values are 422. */
+export function parseQuery<S extends z.ZodType>(schema: S, req: Request): z.output<S> {
+  const result = schema.safeParse(req.query);
+  if (!result.success) throw AppError.validation(toFieldErrors(result.error));
+  return result.data;
+}
+
+export function ifMatchOf(req: Request): string | undefined {
+  const value = req.headers['if-match'];
+  return typeof value === 'string' ? value : undefined;
+}

@@ -1,0 +1,58 @@
+import type { CommitResponse, CommitSummaryResponse, OntologyResponse } from '@oms/contracts';
+import type { OntologyWithHead } from '@oms/db';
+
+export function ontologyUrl(baseUrl: string, id: string): string {
+  return `${baseUrl}/api/v1/ontologies/${id}`;
+}
+
+export function presentOntology(row: OntologyWithHead, baseUrl: string): OntologyResponse {
+  return {
+    id: row.id,
+    account_id: row.accountId,
+    parent_id: row.parentId,
+    title: row.title,
+    description: row.description,
+    visibility: row.visibility as OntologyResponse['visibility'],
+    source: row.commits[0]?.source ?? '',
+    source_format: row.sourceFormat as OntologyResponse['source_format'],
+    version: row.version,
+    head_hash: row.headHash,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    url: ontologyUrl(baseUrl, row.id),
+  };
+}
+
+type CommitRow = {
+  id: string;
+  ontologyId: string;
+  parentHash: string | null;
+  commitHash: string;
+  message: string;
+  sourceFormat: string;
+  status: string;
+  version: string;
+  authorId: string;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export function presentCommitSummary(row: CommitRow): CommitSummaryResponse {
+  return {
+    id: row.id,
+    ontology_id: row.ontologyId,
+    commit_hash: row.commitHash,
+    parent_hash: row.parentHash,
+    message: row.message,
+    source_format: row.sourceFormat as CommitSummaryResponse['source_format'],
+    status: row.status as CommitSummaryResponse['status'],
+    version: row.version,
+    author_id: row.authorId,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export function presentCommit(row: CommitRow & { source: string }): CommitResponse {
+  return { ...presentCommitSummary(row), source: row.source };
+}

@@ -1,0 +1,85 @@
+// Ontologies and their commits (SPEC 4.1).
+import { Router, type Response } from 'express';
+import { AppError, pageInfo } from '@oms/domain';
+import { ChildrenQuery, CommitsQuery, CreateOntologyRequest, ListOntologiesQuery, UpdateOntologyRequest } from '@oms/contracts';
+import { findCommit, listCommits, type OntologyWithHead } from '@oms/db';
+import type { AppContext } from '../context.js';
+import { authOf } from '../http/authenticate.js';
+import { parseBody } from '../http/parse-body.js';
+import { idParam, ifMatchOf, parseQuery } from '../http/params.js';
+import { presentCommit, presentCommitSummary, presentOntology } from '../presenters/ontology.js';
+import { callerFor, visibleOntologyOr404 } from '../use-cases/ontologies/caller.js';
+import { createOntology } from '../use-cases/ontologies/create-ontology.js';
+import { deleteOntology } from '../use-cases/ontologies/delete-ontology.js';
+import { listChildren, listVisibleOntologies } from '../use-cases/ontologies/list-ontologies.js';
+import { updateOntology } from '../use-cases/ontologies/update-ontology.js';
+
+export function ontologyRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const caller = (res: Response) => callerFor(ctx.db.prisma, authOf(res).user.id);
+  const sendOntology = (res: Response, row: OntologyWithHead, status = 200) => {
+    res.setHeader('ETag', `"${row.headHash}"`);
+    res.status(status).json(presentOntology(row, ctx.config.baseUrl));
+  };
+  const sendList = (res: Response, result: { pagination: ReturnType<typeof pageInfo>; rows: OntologyWithHead[] }) => {
+    res.json({ pagination: result.pagination, data: result.rows.map((row) => presentOntology(row, ctx.config.baseUrl)) });
+  };
+
+  router.get('/ontologies', async (req, res) => {
+    const query = parseQuery(ListOntologiesQuery, req);
+    sendList(res, await listVisibleOntologies(ctx, await caller(res), query));
+  });
+
+  router.post('/ontologies', async (req, res) => {
+    const input = parseBody(CreateOntologyRequest, req.body, ['ontology']);
+    const created = await createOntology(ctx, await caller(res), { ...input.ontology, commit_message: input.change_summary });
+    res.setHeader('Location', `${ctx.config.baseUrl}/api/v1/ontologies/${created.id}`);
+    sendOntology(res, created, 201);
+  });
+
+  router.get('/ontologies/:id', async (req, res) => {
+    sendOntology(res, await visibleOntologyOr404(ctx.db.prisma, await caller(res), idParam(req.params.id)));
+  });
+
+  router.patch('/ontologies/:id', async (req, res) => {
+    const id = idParam(req.params.id);
+    const input = parseBody(UpdateOntologyRequest, req.body, ['ontology']);
+    const updated = await updateOntology(ctx, await caller(res), id, {
+      changes: input.ontology,
+      versionBump: input.version_bump,
+      message: input.change_summary,
+      ifMatch: ifMatchOf(req),
+    });
+    sendOntology(res, updated);
+  });
+
+  router.delete('/ontologies/:id', async (req, res) => {
+    await deleteOntology(ctx, await caller(res), idParam(req.params.id), ifMatchOf(req));
+    res.status(204).end();
+  });
+
+  router.get('/ontologies/:id/children', async (req, res) => {
+    const id = idParam(req.params.id);
+    const query = parseQuery(ChildrenQuery, req);
+    sendList(res, await listChildren(ctx, await caller(res), id, query));
+  });
+
+  router.get('/ontologies/:id/commits', async (req, res) => {
+    const ontology = await visibleOntologyOr404(ctx.db.prisma, await caller(res), idParam(req.params.id));
+    const query = parseQuery(CommitsQuery, req);
+    const { total, rows } = await listCommits(ctx.db.prisma, ontology.id, {
+      skip: (query.page - 1) * query.per_page,
+      take: query.per_page,
+    });
+    res.json({ pagination: pageInfo(query.page, query.per_page, total), data: rows.map(presentCommitSummary) });
+  });
+
+  router.get('/ontologies/:id/commits/:commitId', async (req, res) => {
+    const ontology = await visibleOntologyOr404(ctx.db.prisma, await caller(res), idParam(req.params.id));
+    const commit = await findCommit(ctx.db.prisma, ontology.id, idParam(req.params.commitId));
+    if (!commit) throw new AppError('not_found');
+    res.json(presentCommit(commit));
+  });
+
+  return router;
+}

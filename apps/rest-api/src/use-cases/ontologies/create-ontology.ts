@@ -1,0 +1,67 @@
+// POST /api/v1/ontologies: the ontology and its first commit in one transaction (SPEC 3).
+import { AppError, DEFAULT_VERSION, INITIAL_COMMIT_MESSAGE, computeCommitHash } from '@oms/domain';
+import type { CreateOntologyRequest } from '@oms/contracts';
+import { insertOntology, personalAccountIdsOf } from '@oms/db';
+import type { AppContext } from '../../context.js';
+import type { Caller } from './caller.js';
+import { checkParent } from './check-parent.js';
+import { checkSource } from './check-source.js';
+
+export type CreateOntologyInput = CreateOntologyRequest['ontology'] & { commit_message?: string | undefined };
+
+async function targetAccount(ctx: AppContext, caller: Caller, accountId: string | undefined): Promise<string> {
+  if (accountId !== undefined) {
+    const id = accountId.toLowerCase();
+    if (!caller.memberOf.includes(id)) throw AppError.validation({ account_id: ['is not an account you belong to'] });
+    return id;
+  }
+  const [personal] = await personalAccountIdsOf(ctx.db.prisma, caller.userId);
+  if (!personal) throw AppError.validation({ account_id: ["can't be blank: you have no personal account"] });
+  return personal.id;
+}
+
+export async function createOntology(ctx: AppContext, caller: Caller, input: CreateOntologyInput) {
+  const accountId = await targetAccount(ctx, caller, input.account_id);
+  const parentId = input.parent_id ? input.parent_id.toLowerCase() : null;
+  if (parentId) await checkParent(ctx.db.prisma, caller, parentId);
+  await checkSource(input.source_format, input.source);
+
+  const version = input.version ?? DEFAULT_VERSION;
+  const message = input.commit_message ?? INITIAL_COMMIT_MESSAGE;
+  const commitHash = computeCommitHash({
+    parentHash: null,
+    sourceFormat: input.source_format,
+    version,
+    message,
+    authorId: caller.userId,
+    source: input.source,
+  });
+  return ctx.db.prisma.$transaction((tx) =>
+    insertOntology(
+      tx,
+      {
+        id: ctx.newId(),
+        accountId,
+        parentId,
+        title: input.title,
+        description: input.description ?? '',
+        visibility: input.visibility ?? 'public',
+        sourceFormat: input.source_format,
+        version,
+        headHash: commitHash,
+        headSeq: 1,
+      },
+      {
+        id: ctx.newId(),
+        seq: 1,
+        parentHash: null,
+        commitHash,
+        message,
+        sourceFormat: input.source_format,
+        version,
+        authorId: caller.userId,
+        source: input.source,
+      },
+    ),
+  );
+}

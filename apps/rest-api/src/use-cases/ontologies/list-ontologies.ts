@@ -1,0 +1,47 @@
+// The REST lists of ontologies: the main list with its filters, and the children of one.
+import { pageInfo } from '@oms/domain';
+import type { ListOntologiesQuery } from '@oms/contracts';
+import { listOntologies, visibleTo, type OntologyWithHead, type PrismaNamespace } from '@oms/db';
+import type { AppContext } from '../../context.js';
+import { visibleOntologyOr404, type Caller } from './caller.js';
+
+type Where = PrismaNamespace.OntologyWhereInput;
+export type Page = { page: number; per_page: number };
+
+function scopeFor(filter: ListOntologiesQuery['filter'], caller: Caller): Where {
+  if (filter === 'public') return { visibility: 'public' };
+  if (filter === 'my_accounts') return { accountId: { in: caller.memberOf } };
+  return visibleTo(caller);
+}
+
+async function pageOf(ctx: AppContext, where: Where, page: Page) {
+  const { total, rows } = await listOntologies(ctx.db.prisma, where, {
+    skip: (page.page - 1) * page.per_page,
+    take: page.per_page,
+  });
+  return { pagination: pageInfo(page.page, page.per_page, total), rows };
+}
+
+export async function listVisibleOntologies(
+  ctx: AppContext,
+  caller: Caller,
+  query: Omit<ListOntologiesQuery, 'page' | 'per_page'> & Page,
+): Promise<{ pagination: ReturnType<typeof pageInfo>; rows: OntologyWithHead[] }> {
+  const filters: Where[] = [scopeFor(query.filter, caller)];
+  if (query.source_format) filters.push({ sourceFormat: query.source_format });
+  if (query.parent_id) filters.push({ parentId: query.parent_id.toLowerCase() });
+  if (query.title) filters.push({ title: { contains: query.title, mode: 'insensitive' } });
+  return pageOf(ctx, { AND: filters }, query);
+}
+
+export async function listChildren(
+  ctx: AppContext,
+  caller: Caller,
+  parentId: string,
+  query: Page & { source_format?: string | undefined },
+) {
+  const parent = await visibleOntologyOr404(ctx.db.prisma, caller, parentId);
+  const filters: Where[] = [visibleTo(caller), { parentId: parent.id }];
+  if (query.source_format) filters.push({ sourceFormat: query.source_format });
+  return pageOf(ctx, { AND: filters }, query);
+}

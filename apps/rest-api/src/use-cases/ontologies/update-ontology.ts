@@ -1,0 +1,92 @@
+// PATCH /api/v1/ontologies/:id (SPEC 3, 4.1; DESIGN 4). Metadata changes never make a
+// commit; a real change of source or format makes exactly one, under a row lock, so that
+// concurrent writers form one linear history with one applied head and no version gaps.
+import { AppError, UPDATE_COMMIT_MESSAGE, bumpVersion, compareVersions, computeCommitHash, type VersionBump } from '@oms/domain';
+import type { SourceFormat } from '@oms/formats';
+import { appendCommit, lockOntology, updateOntologyRow } from '@oms/db';
+import type { AppContext } from '../../context.js';
+import { checkIfMatch, writableOntologyOr4xx, type Caller } from './caller.js';
+import { checkParent } from './check-parent.js';
+import { checkSource } from './check-source.js';
+
+export type OntologyChanges = {
+  title?: string | undefined;
+  description?: string | undefined;
+  visibility?: 'public' | 'private' | undefined;
+  source?: string | undefined;
+  source_format?: SourceFormat | undefined;
+  parent_id?: string | null | undefined;
+};
+
+export type UpdateOntologyInput = {
+  changes: OntologyChanges;
+  versionBump?: VersionBump | undefined;
+  /** An explicit new version (agent tool); must be greater than the current one. */
+  version?: string | undefined;
+  message?: string | undefined;
+  ifMatch?: string | undefined;
+};
+
+const WRITE_TX = { maxWait: 15_000, timeout: 30_000 } as const;
+
+function checkExplicitVersion(version: string | undefined, current: string): void {
+  if (version !== undefined && compareVersions(version, current) <= 0) {
+    throw AppError.validation({ version: [`must be greater than the current version ${current}`] });
+  }
+}
+
+export async function updateOntology(ctx: AppContext, caller: Caller, id: string, input: UpdateOntologyInput) {
+  const { changes } = input;
+  const current = await writableOntologyOr4xx(ctx.db.prisma, caller, id);
+  checkIfMatch(input.ifMatch, current.headHash);
+  const parentId = changes.parent_id === undefined ? undefined : changes.parent_id?.toLowerCase() ?? null;
+  if (parentId) await checkParent(ctx.db.prisma, caller, parentId, id);
+
+  const currentSource = current.commits[0]?.source ?? '';
+  const wantedFormat = changes.source_format ?? (current.sourceFormat as SourceFormat);
+  const wantedSource = changes.source ?? currentSource;
+  let checkedFormat: SourceFormat | undefined;
+  if (wantedFormat !== current.sourceFormat || wantedSource !== currentSource) {
+    checkExplicitVersion(input.version, current.version);
+    await checkSource(wantedFormat, wantedSource);
+    checkedFormat = wantedFormat;
+  }
+
+  return ctx.db.prisma.$transaction(async (tx) => {
+    const locked = await lockOntology(tx, id);
+    if (!locked) throw new AppError('not_found');
+    checkIfMatch(input.ifMatch, locked.headHash);
+    const headSource = locked.commits[0]?.source ?? '';
+    const format = changes.source_format ?? (locked.sourceFormat as SourceFormat);
+    const source = changes.source ?? headSource;
+    const commitNeeded = format !== locked.sourceFormat || source !== headSource;
+
+    let head = {};
+    if (commitNeeded) {
+      // A concurrent writer may have changed what we checked against: check again then.
+      if (format !== checkedFormat || (changes.source === undefined && source !== wantedSource)) await checkSource(format, source);
+      checkExplicitVersion(input.version, locked.version);
+      const version = input.version ?? bumpVersion(locked.version, input.versionBump ?? 'patch');
+      const commit = {
+        id: ctx.newId(),
+        seq: locked.headSeq + 1,
+        parentHash: locked.headHash,
+        message: input.message ?? UPDATE_COMMIT_MESSAGE,
+        sourceFormat: format,
+        version,
+        authorId: caller.userId,
+        source,
+      };
+      const commitHash = computeCommitHash(commit);
+      await appendCommit(tx, id, { ...commit, commitHash });
+      head = { sourceFormat: format, version, headHash: commitHash, headSeq: commit.seq };
+    }
+    return updateOntologyRow(tx, id, {
+      ...head,
+      ...(changes.title !== undefined ? { title: changes.title } : {}),
+      ...(changes.description !== undefined ? { description: changes.description } : {}),
+      ...(changes.visibility !== undefined ? { visibility: changes.visibility } : {}),
+      ...(parentId !== undefined ? { parentId } : {}),
+    });
+  }, WRITE_TX);
+}

@@ -1,0 +1,105 @@
+// Wire schemas of ontologies and commits (SPEC 2.1, 2.2, 4.1; DESIGN 4 limits).
+import { z } from 'zod';
+import { SOURCE_FORMATS } from '@oms/formats';
+import { DESCRIPTION_MAX, LIST_FILTERS, MESSAGE_MAX, SOURCE_MAX_BYTES, TITLE_MAX, isSemver } from '@oms/domain';
+import { PaginationQuery, paginated } from './pagination.js';
+import { requiredText, text, uuid } from './text.js';
+
+export const VISIBILITY_VALUES = ['public', 'private'] as const;
+export const VERSION_BUMPS = ['patch', 'minor', 'major'] as const;
+
+/** Sources are kept byte for byte: never trimmed; only NUL and broken Unicode are refused. */
+export const sourceText = text({ max: Number.MAX_SAFE_INTEGER, trim: false }).refine(
+  (value) => value.length <= SOURCE_MAX_BYTES && Buffer.byteLength(value, 'utf8') <= SOURCE_MAX_BYTES,
+  { message: `is too large (maximum is ${SOURCE_MAX_BYTES / 1024 / 1024} MB)` },
+);
+
+export const versionText = z.string().max(32).refine(isSemver, { message: 'must be a semantic version MAJOR.MINOR.PATCH, e.g. 1.0.0' });
+export const sourceFormat = z.enum(SOURCE_FORMATS);
+const titleText = requiredText(TITLE_MAX);
+const descriptionText = text({ max: DESCRIPTION_MAX, trim: false });
+const messageText = text({ max: MESSAGE_MAX, min: 1 });
+
+export const CreateOntologyRequest = z.strictObject({
+  ontology: z.strictObject({
+    title: titleText,
+    description: descriptionText.optional(),
+    visibility: z.enum(VISIBILITY_VALUES).optional(),
+    source: sourceText,
+    source_format: sourceFormat,
+    parent_id: uuid.nullable().optional(),
+    version: versionText.optional(),
+    account_id: uuid.optional(),
+  }),
+  change_summary: messageText.optional(),
+});
+export type CreateOntologyRequest = z.infer<typeof CreateOntologyRequest>;
+
+export const UpdateOntologyRequest = z.strictObject({
+  ontology: z.strictObject({
+    title: titleText.optional(),
+    description: descriptionText.optional(),
+    visibility: z.enum(VISIBILITY_VALUES).optional(),
+    source: sourceText.optional(),
+    source_format: sourceFormat.optional(),
+    parent_id: uuid.nullable().optional(),
+  }),
+  version_bump: z.enum(VERSION_BUMPS).optional(),
+  change_summary: messageText.optional(),
+});
+export type UpdateOntologyRequest = z.infer<typeof UpdateOntologyRequest>;
+
+export const ListOntologiesQuery = PaginationQuery.extend({
+  filter: z.enum(LIST_FILTERS).optional().default('all'),
+  source_format: sourceFormat.optional(),
+  parent_id: uuid.optional(),
+  title: text({ max: TITLE_MAX, trim: false }).optional(),
+});
+export type ListOntologiesQuery = z.output<typeof ListOntologiesQuery>;
+
+export const ChildrenQuery = PaginationQuery.extend({ source_format: sourceFormat.optional() });
+export const CommitsQuery = PaginationQuery;
+
+const timestamp = z.iso.datetime({ precision: 3 });
+
+export const OntologyResponse = z
+  .object({
+    id: z.uuid(),
+    account_id: z.uuid(),
+    parent_id: z.uuid().nullable(),
+    title: z.string(),
+    description: z.string(),
+    visibility: z.enum(VISIBILITY_VALUES),
+    source: z.string(),
+    source_format: sourceFormat,
+    version: z.string(),
+    head_hash: z.string().regex(/^sha256:[0-9a-f]{64}$/),
+    created_at: timestamp,
+    updated_at: timestamp,
+    url: z.url(),
+  })
+  .meta({ id: 'Ontology' });
+export type OntologyResponse = z.infer<typeof OntologyResponse>;
+
+export const CommitSummaryResponse = z
+  .object({
+    id: z.uuid(),
+    ontology_id: z.uuid(),
+    commit_hash: z.string().regex(/^sha256:[0-9a-f]{64}$/),
+    parent_hash: z.string().nullable(),
+    message: z.string(),
+    source_format: sourceFormat,
+    status: z.enum(['applied', 'superseded']),
+    version: z.string(),
+    author_id: z.uuid(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'CommitSummary' });
+export type CommitSummaryResponse = z.infer<typeof CommitSummaryResponse>;
+
+export const CommitResponse = CommitSummaryResponse.extend({ source: z.string() }).meta({ id: 'Commit' });
+export type CommitResponse = z.infer<typeof CommitResponse>;
+
+export const OntologyListResponse = paginated(OntologyResponse);
+export const CommitListResponse = paginated(CommitSummaryResponse);

@@ -1,0 +1,129 @@
+// The OpenAPI 3.1 document of the REST API, generated from the same zod schemas the routes
+// validate with. ROUTES is also what the contract test walks.
+import { z } from 'zod';
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
+import { AccountResponse, AccountUserResponse, AddAccountUserRequest, CreateAccountRequest } from './accounts.js';
+import { ErrorResponse, ValidationErrorResponse } from './errors.js';
+import {
+  ChildrenQuery,
+  CommitListResponse,
+  CommitResponse,
+  CommitsQuery,
+  CreateOntologyRequest,
+  ListOntologiesQuery,
+  OntologyListResponse,
+  OntologyResponse,
+  UpdateOntologyRequest,
+} from './ontologies.js';
+import {
+  ApiTokenResponse,
+  ConfirmTwoFactorRequest,
+  CreateApiTokenRequest,
+  DisableTwoFactorRequest,
+  NotificationTokenResponse,
+} from './tokens.js';
+import { uuid } from './text.js';
+import { ChangePasswordRequest, CreatedUserResponse, ProfileResponse, SignInRequest, SignInResponse, SignUpRequest, SuccessResponse } from './users.js';
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+export type RouteSpec = {
+  method: Method;
+  path: string;
+  summary: string;
+  public?: boolean;
+  request?: z.ZodType;
+  query?: z.ZodObject;
+  status: number;
+  response?: z.ZodType;
+};
+
+const NotificationTokenBody = z.object({ token: z.string(), platform: z.enum(['ios', 'android', 'web']) });
+const IssuedToken = z.object({ id: z.string(), name: z.string(), token: z.string(), created_at: z.iso.datetime() });
+const TwoFactorState = z.object({ enabled: z.boolean(), secret: z.string().optional(), otpauth_uri: z.string().optional() });
+const RemoveMemberRequest = z.object({ user_id: uuid });
+
+export const ROUTES: RouteSpec[] = [
+  { method: 'post', path: '/users', summary: 'Sign up: creates the user, a personal account and an API token', public: true, request: SignUpRequest, status: 201, response: CreatedUserResponse },
+  { method: 'post', path: '/auth', summary: 'Sign in: a new API token for e-mail, password and (with 2FA) a one-time code', public: true, request: SignInRequest, status: 200, response: SignInResponse },
+  { method: 'get', path: '/me', summary: 'The caller’s profile', status: 200, response: ProfileResponse },
+  { method: 'delete', path: '/me', summary: 'Delete the caller and everything of theirs; permanent', status: 200, response: z.object({}) },
+  { method: 'put', path: '/password', summary: 'Change the password', request: ChangePasswordRequest, status: 200, response: SuccessResponse },
+  { method: 'get', path: '/accounts', summary: 'The caller’s accounts (a plain array)', status: 200, response: z.array(AccountResponse) },
+  { method: 'post', path: '/accounts', summary: 'Create a team account (extension)', request: CreateAccountRequest, status: 201, response: AccountResponse },
+  { method: 'get', path: '/accounts/{id}', summary: 'One account of the caller (extension)', status: 200, response: AccountResponse },
+  { method: 'post', path: '/accounts/{id}/account_users', summary: 'Add a member; admins only (extension)', request: AddAccountUserRequest, status: 201, response: AccountUserResponse },
+  { method: 'delete', path: '/accounts/{id}/account_users', summary: 'Remove a member by user id; admins, or the member leaving (extension)', request: RemoveMemberRequest, status: 204 },
+  { method: 'delete', path: '/accounts/{id}/account_users/{account_user_id}', summary: 'Remove a membership (extension)', status: 204 },
+  { method: 'get', path: '/api_tokens', summary: 'The caller’s API tokens, without secrets (extension)', status: 200, response: z.array(ApiTokenResponse) },
+  { method: 'post', path: '/api_tokens', summary: 'Create an API token; the secret is shown once (extension)', request: CreateApiTokenRequest, status: 201, response: IssuedToken },
+  { method: 'delete', path: '/api_tokens/{id}', summary: 'Revoke an API token (extension)', status: 204 },
+  { method: 'post', path: '/notification_tokens', summary: 'Register a device push token (upsert)', request: NotificationTokenBody, status: 201, response: NotificationTokenResponse },
+  { method: 'delete', path: '/notification_tokens', summary: 'Unregister a device push token', request: NotificationTokenBody, status: 204 },
+  { method: 'get', path: '/two_factor', summary: 'Whether two-factor sign-in is on (extension)', status: 200, response: TwoFactorState },
+  { method: 'post', path: '/two_factor', summary: 'Start two-factor set-up: a TOTP secret to scan (extension)', status: 201, response: TwoFactorState },
+  { method: 'post', path: '/two_factor/confirm', summary: 'Turn two-factor on with a first code (extension)', request: ConfirmTwoFactorRequest, status: 200, response: TwoFactorState },
+  { method: 'delete', path: '/two_factor', summary: 'Turn two-factor off with password and a code (extension)', request: DisableTwoFactorRequest, status: 200, response: TwoFactorState },
+  { method: 'get', path: '/ontologies', summary: 'Ontologies visible to the caller, newest first', query: ListOntologiesQuery, status: 200, response: OntologyListResponse },
+  { method: 'post', path: '/ontologies', summary: 'Create an ontology and its first commit', request: CreateOntologyRequest, status: 201, response: OntologyResponse },
+  { method: 'get', path: '/ontologies/{id}', summary: 'One ontology with its source; ETag is the head hash', status: 200, response: OntologyResponse },
+  { method: 'patch', path: '/ontologies/{id}', summary: 'Change an ontology; a new source or format makes a commit (If-Match honoured)', request: UpdateOntologyRequest, status: 200, response: OntologyResponse },
+  { method: 'delete', path: '/ontologies/{id}', summary: 'Delete an ontology and its commits; children become roots (If-Match honoured)', status: 204 },
+  { method: 'get', path: '/ontologies/{id}/children', summary: 'Visible children of an ontology', query: ChildrenQuery, status: 200, response: OntologyListResponse },
+  { method: 'get', path: '/ontologies/{id}/commits', summary: 'Commits newest first, without source', query: CommitsQuery, status: 200, response: CommitListResponse },
+  { method: 'get', path: '/ontologies/{id}/commits/{commit_id}', summary: 'One commit with its source', status: 200, response: CommitResponse },
+];
+
+const json = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
+
+function operation(route: RouteSpec): ZodOpenApiOperationObject {
+  const pathParams = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '');
+  const responses: ZodOpenApiOperationObject['responses'] = {
+    [String(route.status)]: { description: route.summary, ...(route.response ? json(route.response) : {}) },
+  };
+  if (!route.public) responses['401'] = { description: 'Missing or invalid bearer token', ...json(ErrorResponse) };
+  if (pathParams.length > 0) responses['404'] = { description: 'Missing, or not visible to the caller', ...json(ErrorResponse) };
+  if (route.request || route.query || route.public) responses['422'] = { description: 'Validation failed', ...json(ValidationErrorResponse) };
+  if (route.request) {
+    responses['400'] = { description: 'Malformed JSON', ...json(ErrorResponse) };
+    responses['413'] = { description: 'Body larger than 16 MB', ...json(ErrorResponse) };
+  }
+  if (route.path.startsWith('/ontologies/{id}') && (route.method === 'patch' || route.method === 'delete')) {
+    responses['403'] = { description: 'Visible, but the caller is not a member of the owning account', ...json(ErrorResponse) };
+    responses['412'] = { description: 'If-Match does not match the current head hash', ...json(ErrorResponse) };
+  }
+  return {
+    summary: route.summary,
+    operationId: `${route.method}${route.path.replace(/\{(\w+)\}/g, 'By_$1').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+    ...(route.public ? { security: [] } : {}),
+    ...(pathParams.length > 0 || route.query
+      ? {
+          requestParams: {
+            ...(pathParams.length > 0 ? { path: z.object(Object.fromEntries(pathParams.map((name) => [name, z.string()]))) } : {}),
+            ...(route.query ? { query: route.query } : {}),
+          },
+        }
+      : {}),
+    ...(route.request ? { requestBody: { required: true, ...json(route.request) } } : {}),
+    responses,
+  };
+}
+
+export function buildOpenApiDocument(baseUrl: string) {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const route of ROUTES) {
+    const key = `/api/v1${route.path}`;
+    paths[key] = { ...paths[key], [route.method]: operation(route) };
+  }
+  return createDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Ontology Management Service',
+      version: '1.0.0',
+      description: 'Store, version, search and picture ontologies. Every change of a source is an immutable commit in a hash-chained history.',
+    },
+    servers: [{ url: baseUrl }],
+    security: [{ bearer: [] }],
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API token from POST /api/v1/users or /api/v1/auth' } } },
+    paths,
+  });
+}
