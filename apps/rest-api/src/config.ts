@@ -19,6 +19,8 @@ const ConfigSchema = z
       .union([z.literal('true'), z.literal('false'), z.string().regex(/^\d+$/)])
       .default('false')
       .transform((value) => (value === 'true' ? true : value === 'false' ? false : Number(value))),
+    MCP_ENDPOINT: z.enum(['on', 'off']).default('on'),
+    INTERNAL_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   })
   .transform((env) => ({
@@ -31,6 +33,8 @@ const ConfigSchema = z
     registration: env.REGISTRATION,
     trustProxy: env.TRUST_PROXY,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    internalToken: env.INTERNAL_TOKEN,
+    mcpEndpoint: env.MCP_ENDPOINT,
   }));
 
 export type AppConfig = Readonly<z.output<typeof ConfigSchema>>;

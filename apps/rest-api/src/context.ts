@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import { getOrCreateSecret, type Database } from '@oms/db';
 import type { AppConfig } from './config.js';
-import type { Logger } from './logger.js';
+import type { Logger } from '@oms/platform';
 import { createPasswordHasher, type PasswordHasher } from './security/password-hasher.js';
 
 export type AppContext = {

@@ -11,6 +11,11 @@ import { meRoutes } from './routes/me.js';
 import { ontologyRoutes } from './routes/ontologies.js';
 import { tokenRoutes } from './routes/tokens.js';
 import { publicRoutes } from './routes/users.js';
+import { createMcpHttpRouter } from '@oms/mcp-server';
+import { apiTokenAuthenticator } from './internal/api-token-authenticator.js';
+import { localServiceFactory } from './internal/local-service.js';
+import { internalTrpc } from './internal/mount-trpc.js';
+import { createInternalRouter } from './internal/trpc-router.js';
 
 export type { AppDeps };
 
@@ -31,6 +36,21 @@ export function createApp(deps: AppDeps): Express {
   });
 
   app.use(docsRoutes(deps.config.baseUrl));
+
+  const internalRouter = createInternalRouter(ctx);
+  if (deps.config.internalToken) app.use('/internal/trpc', ...internalTrpc(internalRouter, deps.config.internalToken));
+  if (deps.config.mcpEndpoint === 'on') {
+    // The single-process deployment serves /mcp itself, calling the use cases in-process.
+    const serviceFor = localServiceFactory(internalRouter);
+    app.use(
+      createMcpHttpRouter({
+        baseUrl: deps.config.baseUrl,
+        serviceFor,
+        authenticate: apiTokenAuthenticator(serviceFor, ctx.now),
+        onError: (error) => deps.logger.warn({ err: error }, 'mcp request failed'),
+      }),
+    );
+  }
 
   const api = express.Router();
   api.use((_req, res, next) => {

@@ -7,3 +7,5 @@ export * from './pagination.js';
 export * from './ontologies.js';
 export * from './errors.js';
 export * from './openapi.js';
+export * from './mcp-tools.js';
+export * from './internal-api.js';

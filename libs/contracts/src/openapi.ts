@@ -81,6 +81,7 @@ function operation(route: RouteSpec): ZodOpenApiOperationObject {
     [String(route.status)]: { description: route.summary, ...(route.response ? json(route.response) : {}) },
   };
   if (!route.public) responses['401'] = { description: 'Missing or invalid bearer token', ...json(ErrorResponse) };
+  if (route.path === '/auth') responses['401'] = { description: 'Wrong e-mail, password or one-time code', ...json(ErrorResponse) };
   if (pathParams.length > 0) responses['404'] = { description: 'Missing, or not visible to the caller', ...json(ErrorResponse) };
   if (route.request || route.query || route.public) responses['422'] = { description: 'Validation failed', ...json(ValidationErrorResponse) };
   if (route.request) {
@@ -108,7 +109,7 @@ function operation(route: RouteSpec): ZodOpenApiOperationObject {
   };
 }
 
-export function buildOpenApiDocument(baseUrl: string) {
+export function buildOpenApiDocument(baseUrl: string): ReturnType<typeof createDocument> {
   const paths: ZodOpenApiPathsObject = {};
   for (const route of ROUTES) {
     const key = `/api/v1${route.path}`;

@@ -24,3 +24,10 @@ describe('pageInfo', () => {
     expect(pageInfo(1, 25, 0).total_pages).toBe(0);
   });
 });
+
+describe('escapeLikePattern', () => {
+  it('when the text holds wildcards or backslashes then each is escaped', async () => {
+    const { escapeLikePattern } = await import('./ontology-rules.js');
+    expect(escapeLikePattern('100%_a\\b')).toBe('100\\%\\_a\\\\b');
+  });
+});

@@ -34,3 +34,8 @@ export async function wouldCreateCycle(
 export function pageInfo(page: number, perPage: number, total: number) {
   return { page, per_page: perPage, total, total_pages: Math.ceil(total / perPage) };
 }
+
+/** Escapes LIKE wildcards so a search for "100%" matches the text "100%" only. */
+export function escapeLikePattern(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

@@ -3,7 +3,7 @@
 // body says nothing about the cause.
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError, ERROR_TABLE, isAppError, type ErrorCode } from '@oms/domain';
-import type { Logger } from '../logger.js';
+import type { Logger } from '@oms/platform';
 import { logOf } from './request-context.js';
 
 // Bodies fixed by DESIGN 4 carry nothing but the code.

@@ -2,7 +2,7 @@
 // carrying it, and one access-log line per response.
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler, Response } from 'express';
-import type { Logger } from '../logger.js';
+import type { Logger } from '@oms/platform';
 
 const SANE_ID = /^[A-Za-z0-9._-]{1,64}$/;
 

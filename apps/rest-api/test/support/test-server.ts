@@ -4,8 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '@oms/db/testing';
 import { configFrom } from '../../src/config.js';
 import { createApp } from '../../src/create-app.js';
-import { createLogger } from '../../src/logger.js';
-import { startServer, type RunningServer } from '../../src/start-server.js';
+import { createLogger, startServer, type RunningServer } from '@oms/platform';
 
 export type TestServer = {
   baseUrl: string;
@@ -28,7 +27,7 @@ export async function startTestServer(
   options: { backend?: 'postgres' | 'pglite' } = {},
 ): Promise<TestServer> {
   const db = await createTestDatabase(options);
-  const logger = createLogger('silent');
+  const logger = createLogger({ service: 'rest-api', level: 'silent' });
   const config = configFrom({ PORT: '0', ...env });
   const running: RunningServer = await startServer(createApp({ config, db, logger }), { port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${running.port}`;

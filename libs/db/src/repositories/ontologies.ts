@@ -115,3 +115,11 @@ export function findCommit(db: DbClient, ontologyId: string, commitId: string) {
 export function commitsOldestFirst(db: DbClient, ontologyId: string) {
   return db.commit.findMany({ where: { ontologyId }, orderBy: { seq: 'asc' } });
 }
+
+/** A commit with the account and visibility of its ontology, for visibility checks by commit id. */
+export function findCommitWithOntology(db: DbClient, commitId: string) {
+  return db.commit.findUnique({
+    where: { id: commitId },
+    include: { ontology: { select: { accountId: true, visibility: true } } },
+  });
+}

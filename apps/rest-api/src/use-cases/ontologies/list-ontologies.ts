@@ -1,5 +1,5 @@
 // The REST lists of ontologies: the main list with its filters, and the children of one.
-import { pageInfo } from '@oms/domain';
+import { escapeLikePattern, pageInfo } from '@oms/domain';
 import type { ListOntologiesQuery } from '@oms/contracts';
 import { listOntologies, visibleTo, type OntologyWithHead, type PrismaNamespace } from '@oms/db';
 import type { AppContext } from '../../context.js';
@@ -30,7 +30,7 @@ export async function listVisibleOntologies(
   const filters: Where[] = [scopeFor(query.filter, caller)];
   if (query.source_format) filters.push({ sourceFormat: query.source_format });
   if (query.parent_id) filters.push({ parentId: query.parent_id.toLowerCase() });
-  if (query.title) filters.push({ title: { contains: query.title, mode: 'insensitive' } });
+  if (query.title) filters.push({ title: { contains: escapeLikePattern(query.title), mode: 'insensitive' } });
   return pageOf(ctx, { AND: filters }, query);
 }
 

@@ -1,0 +1,97 @@
+// The internal tRPC router (DESIGN 1): the agent-tool server reaches the REST app's use
+// cases through it, with the acting user named explicitly and checked here.
+import { initTRPC, TRPCError } from '@trpc/server';
+import { ZodError } from 'zod';
+import { AppError, ERROR_TABLE, isAppError } from '@oms/domain';
+import { INTERNAL_API, toFieldErrors, type ProcedureName } from '@oms/contracts';
+import { findApiTokenWithUser, findUserById } from '@oms/db';
+import type { AppContext } from '../context.js';
+import { hashApiToken } from '../security/api-token.js';
+import { callerFor, type Caller } from '../use-cases/ontologies/caller.js';
+import {
+  listAccountsWithRoles,
+  listCommitsForTools,
+  listOntologiesForTools,
+  readCommitForTools,
+  readOntologyForTools,
+  readProfile,
+} from '../use-cases/agent/read-tools.js';
+import { createOntologyForTools, deleteOntologyForTools, updateOntologyForTools } from '../use-cases/agent/write-tools.js';
+
+export type InternalContext = { actorId: string | null };
+
+/** The AppError a failure stands for: zod input errors are 422, anything unknown is internal. */
+export function asAppError(error: unknown): AppError {
+  const cause = error instanceof TRPCError ? (error.cause ?? error) : error;
+  if (isAppError(cause)) return cause;
+  if (cause instanceof ZodError) return AppError.validation(toFieldErrors(cause));
+  return new AppError('internal', { cause });
+}
+
+const t = initTRPC.context<InternalContext>().create({
+  errorFormatter({ shape, error }) {
+    const appError = asAppError(error);
+    return {
+      ...shape,
+      message: appError.message,
+      data: { code: shape.data.code, httpStatus: appError.httpStatus, appCode: appError.code, fieldErrors: appError.fieldErrors ?? null },
+    };
+  },
+});
+
+type Handler = (ctx: AppContext, caller: Caller, input: never) => Promise<unknown>;
+
+const HANDLERS: Record<Exclude<ProcedureName, 'auth.resolveApiToken'>, Handler> = {
+  'profile.read': (ctx, caller) => readProfile(ctx, caller),
+  'accounts.list': (ctx, caller) => listAccountsWithRoles(ctx, caller),
+  'ontologies.list': (ctx, caller, input: { limit: number; offset: number }) => listOntologiesForTools(ctx, caller, input),
+  'ontologies.search': (ctx, caller, input: { query: string; limit: number; offset: number }) => listOntologiesForTools(ctx, caller, input),
+  'ontologies.read': (ctx, caller, input: { id: string }) => readOntologyForTools(ctx, caller, input.id),
+  'ontologies.create': createOntologyForTools as Handler,
+  'ontologies.update': updateOntologyForTools as Handler,
+  'ontologies.delete': deleteOntologyForTools as Handler,
+  'commits.list': listCommitsForTools as Handler,
+  'commits.read': (ctx, caller, input: { id: string }) => readCommitForTools(ctx, caller, input.id),
+};
+
+function wrap(run: () => Promise<unknown>) {
+  return run().catch((error: unknown) => {
+    const appError = asAppError(error);
+    throw new TRPCError({ code: ERROR_TABLE[appError.code].trpc, message: appError.message, cause: appError });
+  });
+}
+
+export function createInternalRouter(ctx: AppContext) {
+  const actorProcedure = t.procedure.use(async ({ ctx: trpcCtx, next }) => {
+    const user = trpcCtx.actorId ? await findUserById(ctx.db.prisma, trpcCtx.actorId).catch(() => null) : null;
+    if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'No acting user', cause: new AppError('unauthorized') });
+    return next({ ctx: { caller: await callerFor(ctx.db.prisma, user.id) } });
+  });
+
+  const groups: Record<string, Record<string, unknown>> = {};
+  for (const [name, handler] of Object.entries(HANDLERS) as [ProcedureName, Handler][]) {
+    const contract = INTERNAL_API[name];
+    const [group = '', procedureName = ''] = name.split('.');
+    const base = actorProcedure.input(contract.input).output(contract.output);
+    // The contract table erases per-procedure types; input and output are still validated.
+    const resolver = (({ ctx: procedureCtx, input }: { ctx: { caller: Caller }; input: unknown }) =>
+      wrap(() => handler(ctx, procedureCtx.caller, input as never))) as never;
+    (groups[group] ??= {})[procedureName] = contract.kind === 'query' ? base.query(resolver) : base.mutation(resolver);
+  }
+
+  const resolveContract = INTERNAL_API['auth.resolveApiToken'];
+  const resolveApiToken = t.procedure
+    .input(resolveContract.input)
+    .output(resolveContract.output)
+    .mutation(async ({ input }) => {
+      const found = await findApiTokenWithUser(ctx.db.prisma, hashApiToken(input.token));
+      return found ? { user_id: found.userId } : null;
+    });
+
+  return t.router({
+    auth: t.router({ resolveApiToken }),
+    ...Object.fromEntries(Object.entries(groups).map(([group, procedures]) => [group, t.router(procedures as never)])),
+  });
+}
+
+export type InternalRouter = ReturnType<typeof createInternalRouter>;

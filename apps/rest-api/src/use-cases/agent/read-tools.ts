@@ -1,0 +1,72 @@
+// Reads behind the agent tools: profile, accounts with roles, ontology lists and search,
+// one ontology, commits. Every read is scoped to what the acting user may see.
+import { AppError, escapeLikePattern } from '@oms/domain';
+import {
+  findCommitWithOntology,
+  findUserById,
+  listAccountsOfUser,
+  listCommits,
+  listOntologies,
+  visibleTo,
+  type PrismaNamespace,
+} from '@oms/db';
+import type { AppContext } from '../../context.js';
+import { presentCommit, presentCommitSummary } from '../../presenters/ontology.js';
+import { visibleOntologyOr404, type Caller } from '../ontologies/caller.js';
+import { listPage, presentToolOntology } from './present-for-tools.js';
+
+export async function readProfile(ctx: AppContext, caller: Caller) {
+  const user = await findUserById(ctx.db.prisma, caller.userId);
+  if (!user) throw new AppError('unauthorized');
+  return { name: user.name, email: user.email, time_zone: user.timeZone, created_at: user.createdAt.toISOString() };
+}
+
+export async function listAccountsWithRoles(ctx: AppContext, caller: Caller) {
+  const accounts = await listAccountsOfUser(ctx.db.prisma, caller.userId);
+  return {
+    accounts: accounts.map((account) => ({
+      id: account.id,
+      name: account.name,
+      personal: account.personal,
+      roles: account.accountUsers.filter((member) => member.userId === caller.userId).map((member) => member.role),
+    })),
+  };
+}
+
+export async function listOntologiesForTools(
+  ctx: AppContext,
+  caller: Caller,
+  input: { limit: number; offset: number; query?: string | undefined },
+) {
+  const filters: PrismaNamespace.OntologyWhereInput[] = [visibleTo(caller)];
+  if (input.query) {
+    const pattern = escapeLikePattern(input.query);
+    filters.push({
+      OR: [
+        { title: { contains: pattern, mode: 'insensitive' } },
+        { description: { contains: pattern, mode: 'insensitive' } },
+      ],
+    });
+  }
+  const { total, rows } = await listOntologies(ctx.db.prisma, { AND: filters }, { skip: input.offset, take: input.limit });
+  const ontologies = rows.map((row) => presentToolOntology(row, ctx.config.baseUrl));
+  return { ontologies, ...listPage(ontologies, total, input.limit, input.offset) };
+}
+
+export async function readOntologyForTools(ctx: AppContext, caller: Caller, id: string) {
+  return presentToolOntology(await visibleOntologyOr404(ctx.db.prisma, caller, id.toLowerCase()), ctx.config.baseUrl);
+}
+
+export async function listCommitsForTools(ctx: AppContext, caller: Caller, input: { ontology_id: string; limit: number; offset: number }) {
+  const ontology = await visibleOntologyOr404(ctx.db.prisma, caller, input.ontology_id.toLowerCase());
+  const { total, rows } = await listCommits(ctx.db.prisma, ontology.id, { skip: input.offset, take: input.limit });
+  const commits = rows.map(presentCommitSummary);
+  return { commits, ...listPage(commits, total, input.limit, input.offset) };
+}
+
+export async function readCommitForTools(ctx: AppContext, caller: Caller, id: string) {
+  const commit = await findCommitWithOntology(ctx.db.prisma, id.toLowerCase());
+  const visible = commit && (commit.ontology.visibility === 'public' || caller.memberOf.includes(commit.ontology.accountId));
+  if (!commit || !visible) throw new AppError('not_found');
+  return presentCommit(commit);
+}

@@ -1,0 +1,249 @@
+// The agent-tool server at /mcp through real MCP clients of both protocol generations.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Client } from '@modelcontextprotocol/client';
+import { ORM2_TEMPLATE } from '@oms/guides';
+import { connectMcp, resultJson, resultText, type Era } from './support/mcp-client.js';
+import { createOntology, signUpUser, startTestServer, TURTLE, type SignedUpUser, type TestServer } from './support/test-server.js';
+
+const EXPECTED_REQUIRED: Record<string, string[]> = {
+  read_profile: [],
+  list_accounts: [],
+  list_ontologies: [],
+  search_ontologies: ['query'],
+  read_ontology: ['id'],
+  create_ontology: ['account_id', 'source', 'source_format', 'title'],
+  update_ontology: ['account_id', 'commit_message', 'id', 'source'],
+  delete_ontology: ['account_id', 'id'],
+  list_commits: ['ontology_id'],
+  read_commit: ['id'],
+  guide_orm_creation: ['domain_description'],
+};
+
+let server: TestServer;
+let alice: SignedUpUser;
+let bob: SignedUpUser;
+beforeAll(async () => {
+  server = await startTestServer();
+  [alice, bob] = await Promise.all([signUpUser(server, { name: 'Alice' }), signUpUser(server, { name: 'Bob' })]);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('/mcp authentication', () => {
+  it('when no token is sent then it answers 401 with the protected-resource metadata URL', async () => {
+    const response = await server.request('POST', '/mcp', { json: { jsonrpc: '2.0', id: 1, method: 'tools/list' } });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toBe(
+      `Bearer resource_metadata="http://localhost:0/.well-known/oauth-protected-resource/mcp"`,
+    );
+    const metadata = await server.request('GET', '/.well-known/oauth-protected-resource/mcp');
+    expect(metadata.body).toMatchObject({ resource: 'http://localhost:0/mcp', bearer_methods_supported: ['header'] });
+  });
+
+  it('when the token is wrong then it answers 401 invalid_token', async () => {
+    const response = await server.request('POST', '/mcp', { token: 'oms_nope', json: { jsonrpc: '2.0', id: 1, method: 'tools/list' } });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toMatch(/^Bearer error="invalid_token", resource_metadata=/);
+  });
+});
+
+describe.each(['modern', 'legacy'] as Era[])('the %s MCP client', (era) => {
+  let client: Client;
+  let bobClient: Client;
+  beforeAll(async () => {
+    client = await connectMcp(server.baseUrl, alice.token, era);
+    bobClient = await connectMcp(server.baseUrl, bob.token, era);
+  });
+  afterAll(async () => {
+    await client?.close();
+    await bobClient?.close();
+  });
+
+  it('when connected then it speaks the expected protocol revision', () => {
+    const version = client.getNegotiatedProtocolVersion();
+    if (era === 'modern') expect(version).toBe('2026-07-28');
+    else expect(version).toMatch(/^2025-/);
+  });
+
+  it('when tools are listed then the 11 tools have exactly the SPEC required parameters, schemas and annotations', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual(Object.keys(EXPECTED_REQUIRED).sort());
+    for (const tool of tools) {
+      expect([...(tool.inputSchema.required ?? [])].sort(), tool.name).toEqual(EXPECTED_REQUIRED[tool.name]);
+      expect(tool.title, tool.name).toBeTruthy();
+      expect(tool.description?.length, tool.name).toBeGreaterThan(40);
+      expect(tool.outputSchema, tool.name).toBeDefined();
+      expect(tool.annotations?.readOnlyHint, tool.name).toBeTypeOf('boolean');
+      expect(tool.annotations?.destructiveHint, tool.name).toBeTypeOf('boolean');
+      expect(tool.annotations?.idempotentHint, tool.name).toBeTypeOf('boolean');
+    }
+  });
+
+  it('when prompts and resources are listed then the three prompts and two resources are there, with the same texts', async () => {
+    const { prompts } = await client.listPrompts();
+    expect(prompts.map((prompt) => prompt.name).sort()).toEqual(['domain_model', 'orm_workflow', 'tool_patterns']);
+    expect(prompts.find((prompt) => prompt.name === 'orm_workflow')?.arguments).toEqual([
+      expect.objectContaining({ name: 'domain_description', required: true }),
+    ]);
+    const { resources } = await client.listResources();
+    expect(resources.map((resource) => resource.uri).sort()).toEqual(['service://domain-model', 'service://tool-guide']);
+    for (const [uri, prompt] of [['service://domain-model', 'domain_model'], ['service://tool-guide', 'tool_patterns']] as const) {
+      const resource = await client.readResource({ uri });
+      const promptResult = await client.getPrompt({ name: prompt });
+      const promptText = (promptResult.messages[0]?.content as { text: string }).text;
+      expect((resource.contents[0] as { text: string }).text).toBe(promptText);
+    }
+    const orm = await client.getPrompt({ name: 'orm_workflow', arguments: { domain_description: 'A library lends books to members.' } });
+    expect((orm.messages[0]?.content as { text: string }).text).toContain('A library lends books to members.');
+  });
+
+  it('when an agent runs the whole workflow then every step succeeds and REST reads what the tools wrote', async () => {
+    const accounts = resultJson(await client.callTool({ name: 'list_accounts', arguments: {} }));
+    const personal = accounts.accounts.find((account: { personal: boolean }) => account.personal);
+    expect(personal.roles).toEqual(['admin']);
+
+    const created = resultJson(
+      await client.callTool({
+        name: 'create_ontology',
+        arguments: { account_id: personal.id, title: `Agent ${era}`, source: TURTLE, source_format: 'turtle', visibility: 'is_private' },
+      }),
+    );
+    expect(created).toMatchObject({ version: '1.0.0', visibility: 'is_private', account_id: personal.id });
+
+    const v2 = resultJson(
+      await client.callTool({ name: 'update_ontology', arguments: { id: created.id, account_id: personal.id, source: `${TURTLE}# two\n`, commit_message: 'second' } }),
+    );
+    expect(v2.version).toBe('1.0.1');
+    const v3 = resultJson(
+      await client.callTool({
+        name: 'update_ontology',
+        arguments: { id: created.id, account_id: personal.id, source: `${TURTLE}# three\n`, commit_message: 'third', version: '2.0.0' },
+      }),
+    );
+    expect(v3.version).toBe('2.0.0');
+
+    const commits = resultJson(await client.callTool({ name: 'list_commits', arguments: { ontology_id: created.id } }));
+    expect(commits.commits.map((c: { version: string; status: string }) => [c.version, c.status])).toEqual([
+      ['2.0.0', 'applied'],
+      ['1.0.1', 'superseded'],
+      ['1.0.0', 'superseded'],
+    ]);
+    expect(commits).toMatchObject({ total: 3, limit: 20, offset: 0, has_more: false });
+    expect(commits.commits[2].message).toBe('Initial commit');
+
+    const commit = resultJson(await client.callTool({ name: 'read_commit', arguments: { id: commits.commits[1].id } }));
+    expect(commit.source).toBe(`${TURTLE}# two\n`);
+
+    const rest = await server.request('GET', `/api/v1/ontologies/${created.id}`, { token: alice.token });
+    expect(rest.body).toMatchObject({ version: '2.0.0', head_hash: v3.head_hash, source: `${TURTLE}# three\n`, visibility: 'private' });
+
+    const deleted = resultJson(await client.callTool({ name: 'delete_ontology', arguments: { id: created.id, account_id: personal.id } }));
+    expect(deleted).toEqual({ deleted: true, id: created.id });
+    const gone = await client.callTool({ name: 'read_ontology', arguments: { id: created.id } });
+    expect(gone.isError).toBe(true);
+    expect(resultText(gone)).toMatch(/list_ontologies/);
+  });
+
+  it('when reading, listing and searching then results are scoped and paged', async () => {
+    const mine = await createOntology(server, alice.token, { title: `Searchable ${era} thing`, description: 'about zebras' });
+    const profile = resultJson(await client.callTool({ name: 'read_profile', arguments: {} }));
+    expect(profile).toEqual({ name: 'Alice', email: alice.email, time_zone: 'UTC', created_at: expect.any(String) });
+    const read = resultJson(await bobClient.callTool({ name: 'read_ontology', arguments: { id: mine.id } }));
+    expect(read).toMatchObject({ id: mine.id, source: TURTLE, visibility: 'is_public', head_hash: mine.head_hash, version: '1.0.0' });
+    const search = resultJson(await bobClient.callTool({ name: 'search_ontologies', arguments: { query: 'ZEBRAS' } }));
+    expect(search.ontologies.map((o: { id: string }) => o.id)).toContain(mine.id);
+    const page = resultJson(await client.callTool({ name: 'list_ontologies', arguments: { limit: 1 } }));
+    expect(page.ontologies).toHaveLength(1);
+    expect(page.has_more).toBe(page.total > 1);
+    const guide = resultJson(await client.callTool({ name: 'guide_orm_creation', arguments: { domain_description: 'Hospitals admit patients.' } }));
+    expect(guide.template).toBe(ORM2_TEMPLATE);
+    expect(guide.guidance).toContain('Hospitals admit patients.');
+  });
+
+  it('when ids are unknown or hidden then the tools answer isError with what to do next, alike', async () => {
+    const hidden = await createOntology(server, alice.token, { visibility: 'private' });
+    const missing = await bobClient.callTool({ name: 'read_ontology', arguments: { id: '01a20413-0000-7000-8000-000000000000' } });
+    const secret = await bobClient.callTool({ name: 'read_ontology', arguments: { id: hidden.id } });
+    expect(missing.isError).toBe(true);
+    expect(secret.isError).toBe(true);
+    expect(resultText(secret)).toBe(resultText(missing));
+    const commits = await bobClient.callTool({ name: 'list_commits', arguments: { ontology_id: hidden.id } });
+    expect(commits.isError).toBe(true);
+    const commit = await bobClient.callTool({ name: 'read_commit', arguments: { id: hidden.id } });
+    expect(resultText(commit)).toMatch(/list_commits/);
+  });
+
+  it('when account_id, source or version are wrong then the write is refused with guidance and nothing changes', async () => {
+    const [personal] = resultJson(await client.callTool({ name: 'list_accounts', arguments: {} })).accounts;
+    const [bobsAccount] = resultJson(await bobClient.callTool({ name: 'list_accounts', arguments: {} })).accounts;
+    const wrongAccount = await client.callTool({
+      name: 'create_ontology',
+      arguments: { account_id: bobsAccount.id, title: 'x', source: TURTLE, source_format: 'turtle' },
+    });
+    expect(wrongAccount.isError).toBe(true);
+    expect(resultText(wrongAccount)).toMatch(/list_accounts/);
+
+    const badSource = await client.callTool({
+      name: 'create_ontology',
+      arguments: { account_id: personal.id, title: 'x', source: '@prefix ex: <http://e/> .\nex:a ex:b "open', source_format: 'turtle' },
+    });
+    expect(badSource.isError).toBe(true);
+    expect(resultText(badSource)).toMatch(/source .*line \d+/);
+
+    const ontology = await createOntology(server, alice.token, { version: '1.5.0' });
+    for (const version of ['1.4.9', '1.5.0', 'v2']) {
+      const result = await client.callTool({
+        name: 'update_ontology',
+        arguments: { id: ontology.id, account_id: personal.id, source: `${TURTLE}# new\n`, commit_message: 'm', version },
+      });
+      expect(result.isError, version).toBe(true);
+      expect(resultText(result)).toMatch(/version/);
+    }
+    const notOwner = await bobClient.callTool({
+      name: 'update_ontology',
+      arguments: { id: ontology.id, account_id: bobsAccount.id, source: `${TURTLE}# x\n`, commit_message: 'm' },
+    });
+    expect(notOwner.isError).toBe(true);
+    const wrongOwnerId = await client.callTool({ name: 'delete_ontology', arguments: { id: ontology.id, account_id: bobsAccount.id } });
+    expect(wrongOwnerId.isError).toBe(true);
+    expect(resultText(wrongOwnerId)).toMatch(/account_id/);
+    const after = await server.request('GET', `/api/v1/ontologies/${ontology.id}`, { token: alice.token });
+    expect(after.body).toEqual(ontology);
+  });
+
+  it('when required arguments are missing or mistyped then the call is refused without reaching the service', async () => {
+    const outcome = await client.callTool({ name: 'create_ontology', arguments: { title: 'x' } }).then(
+      (result) => ({ isError: result.isError === true, text: resultText(result) }),
+      (error: Error) => ({ isError: true, text: error.message }),
+    );
+    expect(outcome.isError).toBe(true);
+    expect(outcome.text).not.toMatch(/at .*\.(ts|js):\d+/);
+    const limit = await client.callTool({ name: 'list_ontologies', arguments: { limit: 1000 } }).then(
+      (result) => result.isError === true,
+      () => true,
+    );
+    expect(limit).toBe(true);
+  });
+});
+
+describe('protocol 2025-06-18 over raw HTTP', () => {
+  it('when a 2025-06-18 client initializes and lists tools then it is served statelessly without a session id', async () => {
+    const headers = { accept: 'application/json, text/event-stream', 'content-type': 'application/json' };
+    const init = await server.request('POST', '/mcp', {
+      token: alice.token,
+      headers,
+      json: { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'old', version: '0' } } },
+    });
+    expect(init.status).toBe(200);
+    expect(init.text).toContain('"protocolVersion":"2025-06-18"');
+    expect(init.headers.get('mcp-session-id')).toBeNull();
+    const list = await server.request('POST', '/mcp', {
+      token: alice.token,
+      headers: { ...headers, 'mcp-protocol-version': '2025-06-18' },
+      json: { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+    });
+    expect(list.status).toBe(200);
+    expect(list.text).toContain('create_ontology');
+  });
+});

@@ -1,0 +1,92 @@
+// Input and output schemas of the 12 agent tools (SPEC 4.2). The gateway registers them with
+// the MCP SDK, the internal tRPC router validates with them, and the guides describe them.
+import { z } from 'zod';
+import { CommitResponse, CommitSummaryResponse, OntologyResponse, sourceFormat, sourceText, versionText } from './ontologies.js';
+import { requiredText, text, uuid } from './text.js';
+import { DESCRIPTION_MAX, MESSAGE_MAX, TITLE_MAX } from '@oms/domain';
+
+/** Formats the agent tools accept (SPEC 2.1): the REST list without `json`. */
+export const TOOL_SOURCE_FORMATS = ['yaml', 'owl', 'rdf', 'turtle', 'other', 'orm'] as const;
+export const TOOL_VISIBILITIES = ['is_public', 'is_private'] as const;
+
+const limit = z.number().int().min(1).max(100).default(20).describe('Page size, 1..100 (default 20)');
+const offset = z.number().int().min(0).max(10_000_000).default(0).describe('Items to skip (default 0)');
+const id = (what: string) => uuid.describe(`The ${what} id (a UUID)`);
+
+export const ToolOntology = OntologyResponse.extend({
+  visibility: z.enum(TOOL_VISIBILITIES),
+}).meta({ id: 'ToolOntology' });
+export type ToolOntology = z.infer<typeof ToolOntology>;
+
+const listEnvelope = <T extends z.ZodType>(key: string, item: T) =>
+  z.object({
+    [key]: z.array(item),
+    total: z.number().int(),
+    limit: z.number().int(),
+    offset: z.number().int(),
+    has_more: z.boolean(),
+  });
+
+export const ReadProfileInput = z.object({});
+export const ReadProfileOutput = z.object({
+  name: z.string(),
+  email: z.string(),
+  time_zone: z.string(),
+  created_at: z.iso.datetime(),
+});
+
+export const ListAccountsInput = z.object({});
+export const ToolAccount = z.object({ id: z.string(), name: z.string(), personal: z.boolean(), roles: z.array(z.string()) });
+export const ListAccountsOutput = z.object({ accounts: z.array(ToolAccount) });
+
+export const ListOntologiesInput = z.object({ limit, offset });
+export const SearchOntologiesInput = z.object({
+  query: requiredText(TITLE_MAX).describe('Text to find in titles or descriptions (case-insensitive)'),
+  limit,
+  offset,
+});
+export const OntologyListOutput = listEnvelope('ontologies', ToolOntology);
+
+export const ReadOntologyInput = z.object({ id: id('ontology') });
+export const ReadOntologyOutput = ToolOntology;
+
+export const CreateOntologyInput = z.object({
+  account_id: id('account').describe('The owning account: call list_accounts to find yours'),
+  title: requiredText(TITLE_MAX),
+  source: sourceText.describe('The full source text; it must parse in source_format'),
+  source_format: z.enum(TOOL_SOURCE_FORMATS),
+  description: text({ max: DESCRIPTION_MAX, trim: false }).optional(),
+  visibility: z.enum(TOOL_VISIBILITIES).default('is_public'),
+  version: versionText.default('1.0.0').describe('Semantic version MAJOR.MINOR.PATCH (default 1.0.0)'),
+  commit_message: text({ max: MESSAGE_MAX, min: 1 }).default('Initial commit'),
+});
+
+export const UpdateOntologyInput = z.object({
+  id: id('ontology'),
+  account_id: id('owning account').describe('Must be the account that owns the ontology'),
+  source: sourceText.describe('The full new source text (not a diff)'),
+  commit_message: text({ max: MESSAGE_MAX, min: 1 }),
+  source_format: z.enum(TOOL_SOURCE_FORMATS).optional().describe('Keeps the current format when omitted'),
+  version: versionText.optional().describe('Explicit new version, greater than the current; the patch is bumped when omitted'),
+  title: requiredText(TITLE_MAX).optional(),
+  description: text({ max: DESCRIPTION_MAX, trim: false }).optional(),
+  visibility: z.enum(TOOL_VISIBILITIES).optional(),
+});
+
+export const DeleteOntologyInput = z.object({ id: id('ontology'), account_id: id('owning account') });
+export const DeleteOntologyOutput = z.object({ deleted: z.literal(true), id: z.string() });
+
+export const ListCommitsInput = z.object({ ontology_id: id('ontology'), limit, offset });
+export const CommitListOutput = listEnvelope('commits', CommitSummaryResponse);
+
+export const ReadCommitInput = z.object({ id: id('commit') });
+export const ReadCommitOutput = CommitResponse;
+
+export const VisualizeOntologyInput = z.object({ id: id('ontology') });
+
+export const GuideOrmCreationInput = z.object({
+  domain_description: requiredText(20_000).describe('The domain to model, in plain words'),
+});
+export const GuideOrmCreationOutput = z.object({ guidance: z.string(), template: z.string() });
+
+export { sourceFormat };

@@ -1,0 +1,83 @@
+// /mcp over streamable HTTP, stateless for both protocol generations (any replica answers
+// any request), behind bearer authentication; plus the RFC 9728 protected-resource
+// metadata that tells clients where to sign in.
+import { Router, type Request, type RequestHandler } from 'express';
+import { createMcpHandler, type AuthInfo } from '@modelcontextprotocol/server';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import type { ServiceApi } from '@oms/contracts';
+import { createMcpServer } from './create-mcp-server.js';
+
+export type AuthenticatedActor = { actorId: string; clientId: string; scopes: string[]; expiresAt: number };
+/** Verifies a bearer token (an API token, later also OAuth access tokens); null when invalid. */
+export type Authenticator = (token: string) => Promise<AuthenticatedActor | null>;
+
+export type McpHttpOptions = {
+  baseUrl: string;
+  serviceFor: (actorId: string | null) => ServiceApi;
+  authenticate: Authenticator;
+  /** Authorization servers to advertise (the issuer URL of the OAuth server). */
+  authorizationServers?: string[];
+  scopesSupported?: string[];
+  onError?: (error: Error) => void;
+};
+
+const MAX_BODY = 16 * 1024 * 1024;
+const BEARER = /^Bearer[ ]+([A-Za-z0-9._~+/=-]{1,4096})[ ]*$/i;
+
+export function protectedResourceMetadataUrl(baseUrl: string): string {
+  return `${baseUrl}/.well-known/oauth-protected-resource/mcp`;
+}
+
+export function createMcpHttpRouter(options: McpHttpOptions): Router {
+  const resource = `${options.baseUrl}/mcp`;
+  const challenge = (error?: string) =>
+    `Bearer ${error ? `error="${error}", ` : ''}resource_metadata="${protectedResourceMetadataUrl(options.baseUrl)}"`;
+  const onerror = options.onError ?? (() => undefined);
+
+  const handler = createMcpHandler(
+    (requestContext) => {
+      const actorId = requestContext.authInfo?.extra?.['actorId'];
+      return createMcpServer({ service: options.serviceFor(typeof actorId === 'string' ? actorId : null) });
+    },
+    { onerror, maxRequestBodySize: MAX_BODY },
+  );
+  const serve = toNodeHandler(handler, { onerror, maxRequestBodySize: MAX_BODY });
+
+  const authenticate: RequestHandler = async (req, res, next) => {
+    const match = BEARER.exec(req.headers.authorization ?? '');
+    const actor = match?.[1] ? await options.authenticate(match[1]) : null;
+    if (!match?.[1] || !actor) {
+      res.setHeader('WWW-Authenticate', challenge(match ? 'invalid_token' : undefined));
+      res.status(401).json({ error: 'unauthorized' });
+      return;
+    }
+    const auth: AuthInfo = {
+      token: match[1],
+      clientId: actor.clientId,
+      scopes: actor.scopes,
+      expiresAt: actor.expiresAt,
+      resource: new URL(resource),
+      extra: { actorId: actor.actorId },
+    };
+    (req as Request & { auth?: AuthInfo }).auth = auth;
+    next();
+  };
+
+  const metadata = {
+    resource,
+    authorization_servers: options.authorizationServers ?? [options.baseUrl],
+    bearer_methods_supported: ['header'],
+    scopes_supported: options.scopesSupported ?? [],
+    resource_name: 'Ontology Management Service',
+  };
+
+  const router = Router();
+  router.get(['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp'], (_req, res) => {
+    res.json(metadata);
+  });
+  router.all('/mcp', authenticate, (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    void serve(req as Request & { auth?: AuthInfo }, res);
+  });
+  return router;
+}

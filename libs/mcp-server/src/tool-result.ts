@@ -1,0 +1,57 @@
+// Tool results: the JSON both as structuredContent and as text (older clients read only
+// text), and expected failures as `isError` results that tell the agent what to do next.
+import type { CallToolResult } from '@modelcontextprotocol/server';
+import { isAppError, type AppError } from '@oms/domain';
+
+export function ok(structured: Record<string, unknown>): CallToolResult {
+  return { content: [{ type: 'text', text: JSON.stringify(structured, null, 2) }], structuredContent: structured };
+}
+
+export type Hints = {
+  /** What to do when the id names nothing visible, e.g. "Call list_ontologies to find ids." */
+  notFound?: string;
+};
+
+const FIELD_HINTS: Record<string, string> = {
+  account_id: 'Call list_accounts to find the ids of your accounts (and the owning account of an ontology in read_ontology).',
+  source: 'Fix the source at the position given (it must parse in source_format) and call again.',
+  version: 'Pass a semantic version greater than the current one, or omit version to bump the patch automatically.',
+  parent_id: 'Use the id of an ontology you can see (list_ontologies), and do not make an ontology its own ancestor.',
+};
+
+function describeFailure(error: AppError, hints: Hints): string {
+  switch (error.code) {
+    case 'not_found':
+      return `Not found: nothing with this id is visible to you. ${hints.notFound ?? 'Check the id.'}`;
+    case 'validation_failed': {
+      const fields = Object.entries(error.fieldErrors ?? {});
+      const problems = fields.map(([field, messages]) => `${field} ${messages.join('; ')}`).join('. ');
+      const advice = [...new Set(fields.map(([field]) => FIELD_HINTS[field]).filter(Boolean))].join(' ');
+      return `Invalid input: ${problems}.${advice ? ` ${advice}` : ''}`;
+    }
+    case 'forbidden':
+      return `Not allowed: ${error.message} Only members of the owning account can change or delete an ontology; read_ontology shows its account_id and list_accounts shows yours.`;
+    case 'unauthorized':
+      return 'Not authenticated: your token is missing, expired or revoked. Sign in again (reconnect the MCP client) and retry.';
+    case 'precondition_failed':
+      return `${error.message}`;
+    case 'rate_limited':
+      return 'Too many requests: wait a little and retry.';
+    default:
+      return 'The service failed to complete this call. Nothing was changed if it was a write; retry in a moment.';
+  }
+}
+
+export function failure(error: unknown, hints: Hints = {}): CallToolResult {
+  const text = isAppError(error) ? describeFailure(error, hints) : describeFailure({ code: 'internal' } as AppError, hints);
+  return { isError: true, content: [{ type: 'text', text }] };
+}
+
+/** Runs a tool body; expected failures become isError results, never protocol errors. */
+export async function runTool(body: () => Promise<Record<string, unknown>>, hints: Hints = {}): Promise<CallToolResult> {
+  try {
+    return ok(await body());
+  } catch (error) {
+    return failure(error, hints);
+  }
+}

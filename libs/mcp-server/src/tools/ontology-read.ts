@@ -1,0 +1,51 @@
+// Group "Ontology Read" (SPEC 4.2): list_ontologies, search_ontologies, read_ontology.
+import type { McpServer } from '@modelcontextprotocol/server';
+import { ListOntologiesInput, OntologyListOutput, ReadOntologyInput, ReadOntologyOutput, SearchOntologiesInput } from '@oms/contracts';
+import { READ_ONLY } from '../annotations.js';
+import type { ToolContext } from '../context.js';
+import { runTool } from '../tool-result.js';
+
+const FIND_IDS = 'Call list_ontologies or search_ontologies to find the ids of ontologies you can see.';
+
+export function registerOntologyReadTools(server: McpServer, ctx: ToolContext): void {
+  server.registerTool(
+    'list_ontologies',
+    {
+      title: 'List ontologies',
+      description:
+        'Lists the ontologies you can see (public ones and those of your accounts), newest first, with their full source. ' +
+        'Pages with limit (1-100, default 20) and offset (default 0); has_more says whether another page exists.',
+      inputSchema: ListOntologiesInput,
+      outputSchema: OntologyListOutput,
+      annotations: READ_ONLY,
+    },
+    (input) => runTool(() => ctx.service.call('ontologies.list', input)),
+  );
+
+  server.registerTool(
+    'search_ontologies',
+    {
+      title: 'Search ontologies',
+      description:
+        'Finds ontologies you can see whose title or description contains query (case-insensitive), newest first. ' +
+        'Pages like list_ontologies (limit, offset, has_more).',
+      inputSchema: SearchOntologiesInput,
+      outputSchema: OntologyListOutput,
+      annotations: READ_ONLY,
+    },
+    (input) => runTool(() => ctx.service.call('ontologies.search', input)),
+  );
+
+  server.registerTool(
+    'read_ontology',
+    {
+      title: 'Read an ontology',
+      description:
+        'Returns one ontology with all details: title, description, visibility, source_format, version, head_hash, account_id, parent_id and the full source.',
+      inputSchema: ReadOntologyInput,
+      outputSchema: ReadOntologyOutput,
+      annotations: READ_ONLY,
+    },
+    (input) => runTool(() => ctx.service.call('ontologies.read', input), { notFound: FIND_IDS }),
+  );
+}

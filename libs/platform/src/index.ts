@@ -1,0 +1,3 @@
+export { createLogger, type Logger } from './logger.js';
+export { startServer, type RunningServer } from './start-server.js';
+export { onShutdownSignal, exitOnConfigProblems } from './shutdown.js';
