@@ -9,7 +9,7 @@ import { ensureReady, root, run } from './ensure-ready.mjs';
 ensureReady();
 const env = { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: process.env.NX_DAEMON ?? 'false' };
 console.error('[start] building...');
-if (run(path.join(root, 'node_modules', '.bin', 'nx'), ['run', 'rest-api:build', '--outputStyle=dynamic-legacy'], { env }) !== 0) {
+if (run(path.join(root, 'node_modules', '.bin', 'nx'), ['run-many', '-t', 'build', '-p', 'rest-api', 'mcp-stdio', 'mcp-gateway', '--outputStyle=static'], { env }) !== 0) {
   process.exit(1);
 }
 

@@ -5,7 +5,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createDatabase, type Database } from './create-database.js';
 
-export type TestDatabase = Database & { name: string; dispose(): Promise<void> };
+/** `url` is set for PostgreSQL, so another process can open the same database. */
+export type TestDatabase = Database & { name: string; url?: string; dispose(): Promise<void> };
 
 function adminUrl(databaseUrl: string, database: string): string {
   const url = new URL(databaseUrl);
@@ -37,8 +38,9 @@ export async function createTestDatabase(options: { backend?: 'postgres' | 'pgli
   return {
     ...db,
     name,
+    url: adminUrl(databaseUrl, name),
     dispose: async () => {
-      await db.close();
+      await db.close().catch(() => undefined);
       const cleaner = new pg.Client({ connectionString: adminUrl(databaseUrl, 'postgres') });
       await cleaner.connect();
       try {

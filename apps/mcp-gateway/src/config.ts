@@ -1,0 +1,31 @@
+// The one configuration schema of the MCP gateway, parsed once from the environment.
+import { z } from 'zod';
+
+const ConfigSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    BASE_URL: z.url({ protocol: /^https?$/ }),
+    REST_INTERNAL_URL: z.url({ protocol: /^https?$/ }),
+    INTERNAL_TOKEN: z.string().min(32, 'must be at least 32 characters'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  })
+  .transform((env) => ({
+    port: env.PORT,
+    host: env.HOST,
+    baseUrl: env.BASE_URL.replace(/\/+$/, ''),
+    restInternalUrl: env.REST_INTERNAL_URL.replace(/\/+$/, ''),
+    internalToken: env.INTERNAL_TOKEN,
+    logLevel: env.LOG_LEVEL,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+  }));
+
+export type GatewayConfig = Readonly<z.output<typeof ConfigSchema>>;
+
+export function loadConfig(env: Record<string, string | undefined>): { ok: true; config: GatewayConfig } | { ok: false; problems: string[] } {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = ConfigSchema.safeParse(present);
+  if (result.success) return { ok: true, config: Object.freeze(result.data) };
+  return { ok: false, problems: result.error.issues.map((issue) => `${issue.path.join('.') || 'config'}: ${issue.message}`) };
+}

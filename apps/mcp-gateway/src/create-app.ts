@@ -1,0 +1,45 @@
+// The MCP gateway as a factory (no environment, no listening): /mcp and its metadata,
+// /healthz, and /readyz that checks the REST app is reachable.
+import express, { type Express } from 'express';
+import type { ServiceApi } from '@oms/contracts';
+import { createMcpHttpRouter } from '@oms/mcp-server';
+import type { Logger } from '@oms/platform';
+import type { GatewayConfig } from './config.js';
+
+export type GatewayDeps = {
+  config: GatewayConfig;
+  logger: Logger;
+  serviceFor: (actorId: string | null) => ServiceApi;
+  /** Answers whether the REST app answers; used by /readyz. */
+  restReachable: () => Promise<boolean>;
+  now?: () => Date;
+};
+
+export function createApp(deps: GatewayDeps): Express {
+  const now = deps.now ?? (() => new Date());
+  const app = express();
+  app.disable('x-powered-by');
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const rest = await deps.restReachable();
+    res.status(rest ? 200 : 503).json({ status: rest ? 'ok' : 'unavailable', rest });
+  });
+  app.use(
+    createMcpHttpRouter({
+      baseUrl: deps.config.baseUrl,
+      serviceFor: deps.serviceFor,
+      authenticate: async (token) => {
+        const resolved = await deps.serviceFor(null).call('auth.resolveApiToken', { token });
+        if (!resolved) return null;
+        return { actorId: resolved.user_id, clientId: 'api-token', scopes: [], expiresAt: Math.floor(now().getTime() / 1000) + 3600 };
+      },
+      onError: (error) => deps.logger.warn({ err: error }, 'mcp request failed'),
+    }),
+  );
+  app.use((_req, res) => {
+    res.status(404).json({ error: 'not_found' });
+  });
+  return app;
+}

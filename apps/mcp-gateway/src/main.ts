@@ -1,0 +1,29 @@
+// Wires the MCP gateway: config, logger, the REST app's internal API over tRPC, listen,
+// clean shutdown.
+import { createLogger, exitOnConfigProblems, onShutdownSignal, startServer } from '@oms/platform';
+import { loadConfig } from './config.js';
+import { createApp } from './create-app.js';
+import { remoteServiceFactory } from './remote-service.js';
+
+const loaded = loadConfig(process.env);
+if (!loaded.ok) exitOnConfigProblems(loaded.problems);
+const config = loaded.config;
+const logger = createLogger({ service: 'mcp-gateway', level: config.logLevel });
+
+const app = createApp({
+  config,
+  logger,
+  serviceFor: remoteServiceFactory(config),
+  restReachable: async () => {
+    try {
+      const response = await fetch(`${config.restInternalUrl}/readyz`, { signal: AbortSignal.timeout(2_000) });
+      return response.ok;
+    } catch {
+      return false;
+    }
+  },
+});
+const running = await startServer(app, { port: config.port, host: config.host });
+logger.info({ port: running.port, baseUrl: config.baseUrl }, 'listening');
+
+onShutdownSignal(logger, config.shutdownTimeoutMs + 5_000, () => running.close(config.shutdownTimeoutMs));

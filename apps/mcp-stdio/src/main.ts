@@ -1,0 +1,37 @@
+// bin/mcp-stdio: a stdio MCP server bridged to {SERVICE_BASE_URL}/mcp with the API token
+// from SERVICE_API_TOKEN. Logs go to stderr only; stdout belongs to the protocol.
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
+import { createLogger } from '@oms/platform';
+import { pino } from 'pino';
+import { connectRemote, createBridgeServer } from './bridge.js';
+import { loadConfig } from './config.js';
+import { checkService } from './preflight.js';
+
+function fail(message: string): never {
+  process.stderr.write(`mcp-stdio: ${message}\n`);
+  process.exit(1);
+}
+
+const loaded = loadConfig(process.env);
+if (!loaded.ok) fail(loaded.problems.join('; '));
+const { baseUrl, token, logLevel } = loaded.config;
+const logger = createLogger({ service: 'mcp-stdio', level: logLevel, destination: pino.destination(2) });
+
+const problem = await checkService(baseUrl, token);
+if (problem) fail(problem);
+const remote = await connectRemote(baseUrl, token).catch((error: unknown) =>
+  fail(`could not open an MCP session with ${baseUrl}/mcp: ${error instanceof Error ? error.message : String(error)}`),
+);
+logger.info({ baseUrl }, 'bridging stdio to the service');
+
+const handle = serveStdio(() => createBridgeServer(remote), {
+  onerror: (error) => logger.warn({ err: error }, 'stdio bridge error'),
+});
+const stop = async () => {
+  await handle.close().catch(() => undefined);
+  await remote.close().catch(() => undefined);
+  process.exit(0);
+};
+process.stdin.on('end', () => void stop());
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());

@@ -1,0 +1,99 @@
+// bin/mcp-stdio as an agent runs it: a subprocess over stdio, bridged to a running service.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseEnv, ROOT, signUp, startApp, type RunningApp } from './support/processes.js';
+
+const BIN = path.join(ROOT, 'bin', 'mcp-stdio');
+let service: RunningApp;
+let database: Awaited<ReturnType<typeof databaseEnv>>;
+let user: Awaited<ReturnType<typeof signUp>>;
+
+beforeAll(async () => {
+  database = await databaseEnv();
+  service = await startApp('rest-api', database.env);
+  user = await signUp(service.url);
+});
+afterAll(async () => {
+  await service?.stop();
+  await database?.dispose();
+});
+
+function runBridge(env: Record<string, string>): Promise<{ code: number | null; stderr: string; ms: number }> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(BIN, [], { env: { PATH: process.env['PATH'] ?? '', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stderr, ms: Date.now() - started });
+    });
+  });
+}
+
+describe.each([
+  ['modern', { versionNegotiation: { mode: { pin: '2026-07-28' } } }],
+  ['legacy', {}],
+] as const)('bin/mcp-stdio with the %s client', (_era, options) => {
+  it('when an agent connects then tools, prompts and resources of the service are served and calls run there', async () => {
+    const client = new Client({ name: 'stdio-test', version: '1.0.0' }, options);
+    const transport = new StdioClientTransport({
+      command: BIN,
+      env: { PATH: process.env['PATH'] ?? '', SERVICE_BASE_URL: service.url, SERVICE_API_TOKEN: user.token },
+      stderr: 'pipe',
+    });
+    await client.connect(transport);
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name)).toContain('create_ontology');
+      expect(tools).toHaveLength(11);
+      const { prompts } = await client.listPrompts();
+      expect(prompts).toHaveLength(3);
+      const resource = await client.readResource({ uri: 'service://tool-guide' });
+      expect((resource.contents[0] as { text: string }).text).toContain('update_ontology');
+
+      const accounts = (await client.callTool({ name: 'list_accounts', arguments: {} })).structuredContent as { accounts: { id: string }[] };
+      const created = await client.callTool({
+        name: 'create_ontology',
+        arguments: { account_id: accounts.accounts[0]?.id, title: 'Over stdio', source: 'free text', source_format: 'other' },
+      });
+      expect(created.isError).toBeFalsy();
+      const id = (created.structuredContent as { id: string }).id;
+      const rest = await fetch(`${service.url}/api/v1/ontologies/${id}`, { headers: { authorization: `Bearer ${user.token}` } });
+      expect(((await rest.json()) as { title: string }).title).toBe('Over stdio');
+      const missing = await client.callTool({ name: 'read_ontology', arguments: { id: '01a20413-0000-7000-8000-000000000000' } });
+      expect(missing.isError).toBe(true);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('bin/mcp-stdio failing fast', () => {
+  it('when the token is refused then it exits non-zero within 5 s with one clear line', async () => {
+    const result = await runBridge({ SERVICE_BASE_URL: service.url, SERVICE_API_TOKEN: 'oms_revoked' });
+    expect(result.code).not.toBe(0);
+    expect(result.ms).toBeLessThan(5_000);
+    expect(result.stderr.trim()).toMatch(/^mcp-stdio: SERVICE_API_TOKEN was refused/);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('when a variable is missing then it exits non-zero at once naming it', async () => {
+    const result = await runBridge({ SERVICE_BASE_URL: service.url });
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toMatch(/SERVICE_API_TOKEN/);
+    const noUrl = await runBridge({ SERVICE_API_TOKEN: user.token });
+    expect(noUrl.stderr).toMatch(/SERVICE_BASE_URL/);
+  });
+
+  it('when the service is unreachable then it exits non-zero within 5 s', async () => {
+    const result = await runBridge({ SERVICE_BASE_URL: 'http://127.0.0.1:9', SERVICE_API_TOKEN: user.token });
+    expect(result.code).not.toBe(0);
+    expect(result.ms).toBeLessThan(5_000);
+    expect(result.stderr).toMatch(/cannot reach/);
+  });
+});
