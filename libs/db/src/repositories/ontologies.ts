@@ -59,25 +59,56 @@ export type NewCommit = {
   source: string;
 };
 
-export function insertOntology(
-  tx: DbClient,
-  ontology: Omit<Prisma.OntologyUncheckedCreateInput, 'createdAt' | 'updatedAt'>,
-  firstCommit: NewCommit,
-) {
-  return tx.ontology.create({
-    data: { ...ontology, commits: { create: { ...firstCommit, status: 'applied' } } },
-    include: withHeadSource,
-  });
+export type NewOntology = {
+  id: string;
+  accountId: string;
+  parentId: string | null;
+  title: string;
+  description: string;
+  visibility: string;
+  sourceFormat: string;
+  version: string;
+  headHash: string;
+  headSeq: number;
+};
+
+/**
+ * Inserts an ontology and its first (applied) commit. Plain SQL: a source of megabytes is
+ * sent once as a parameter, not carried through the ORM's query planning, and the answer is
+ * built from what was written instead of being read back.
+ */
+export async function insertOntology(tx: DbClient, ontology: NewOntology, firstCommit: NewCommit): Promise<OntologyWithHead> {
+  const o = ontology;
+  const [stamps] = await tx.$queryRaw<{ created_at: Date; updated_at: Date }[]>`
+    INSERT INTO "ontologies" ("id", "account_id", "parent_id", "title", "description", "visibility", "source_format", "version", "head_hash", "head_seq", "updated_at")
+    VALUES (${o.id}::uuid, ${o.accountId}::uuid, ${o.parentId}::uuid, ${o.title}, ${o.description}, ${o.visibility}, ${o.sourceFormat}, ${o.version}, ${o.headHash}, ${o.headSeq}, CURRENT_TIMESTAMP)
+    RETURNING "created_at", "updated_at"`;
+  await insertCommitRow(tx, o.id, firstCommit);
+  const at = stamps?.created_at ?? new Date();
+  return { ...o, createdAt: at, updatedAt: stamps?.updated_at ?? at, commits: [{ source: firstCommit.source }] };
+}
+
+async function insertCommitRow(tx: DbClient, ontologyId: string, c: NewCommit): Promise<void> {
+  await tx.$executeRaw`
+    INSERT INTO "commits" ("id", "ontology_id", "seq", "parent_hash", "commit_hash", "message", "source_format", "status", "version", "author_id", "source", "updated_at")
+    VALUES (${c.id}::uuid, ${ontologyId}::uuid, ${c.seq}, ${c.parentHash}, ${c.commitHash}, ${c.message}, ${c.sourceFormat}, 'applied', ${c.version}, ${c.authorId}::uuid, ${c.source}, CURRENT_TIMESTAMP)`;
 }
 
 /** Appends a commit as the new head: the old head becomes superseded, never otherwise changed. */
-export async function appendCommit(tx: DbClient, ontologyId: string, commit: NewCommit) {
-  await tx.commit.updateMany({ where: { ontologyId, status: 'applied' }, data: { status: 'superseded' } });
-  await tx.commit.create({ data: { ...commit, ontologyId, status: 'applied' } });
+export async function appendCommit(tx: DbClient, ontologyId: string, commit: NewCommit): Promise<void> {
+  await tx.$executeRaw`UPDATE "commits" SET "status" = 'superseded', "updated_at" = CURRENT_TIMESTAMP WHERE "ontology_id" = ${ontologyId}::uuid AND "status" = 'applied'`;
+  await insertCommitRow(tx, ontologyId, commit);
 }
 
-export function updateOntologyRow(tx: DbClient, id: string, data: Prisma.OntologyUncheckedUpdateInput) {
-  return tx.ontology.update({ where: { id }, data, include: withHeadSource });
+/** Updates the ontology row; the caller knows the head source and attaches it. */
+export async function updateOntologyRow(
+  tx: DbClient,
+  id: string,
+  data: Prisma.OntologyUncheckedUpdateInput,
+  headSource: string,
+): Promise<OntologyWithHead> {
+  const row = await tx.ontology.update({ where: { id }, data });
+  return { ...row, commits: [{ source: headSource }] };
 }
 
 export function deleteOntologyRow(tx: DbClient, id: string) {

@@ -87,6 +87,6 @@ export async function updateOntology(ctx: AppContext, caller: Caller, id: string
       ...(changes.description !== undefined ? { description: changes.description } : {}),
       ...(changes.visibility !== undefined ? { visibility: changes.visibility } : {}),
       ...(parentId !== undefined ? { parentId } : {}),
-    });
+    }, source);
   }, WRITE_TX);
 }
