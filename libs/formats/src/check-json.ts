@@ -1,0 +1,46 @@
+// JSON.parse is exact but says only "at position 176"; people need a line and column.
+// The nesting bound runs first so that hostile depth is refused in linear time with a
+// clear message instead of depending on how deep the engine's parser can go.
+import { locateJsonError } from './json-syntax.js';
+import { ACCEPTED, positionAt, reasonOf, refuse, type SourceCheck } from './position.js';
+
+export const MAX_JSON_DEPTH = 1000;
+
+/** Offset of the first bracket that opens a level deeper than `limit`, outside strings. */
+export function jsonDepthExceeded(text: string, limit: number): number | undefined {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (inString) {
+      if (code === 0x5c) index += 1; // a backslash escapes the next character, even a quote
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) {
+      inString = true;
+    } else if (code === 0x5b || code === 0x7b) {
+      depth += 1;
+      if (depth > limit) return index;
+    } else if ((code === 0x5d || code === 0x7d) && depth > 0) {
+      depth -= 1;
+    }
+  }
+  return undefined;
+}
+
+export function checkJson(text: string): SourceCheck {
+  const tooDeep = jsonDepthExceeded(text, MAX_JSON_DEPTH);
+  if (tooDeep !== undefined) {
+    return refuse(`the JSON is nested more than ${MAX_JSON_DEPTH} levels deep`, positionAt(text, tooDeep));
+  }
+  try {
+    JSON.parse(text);
+    return ACCEPTED;
+  } catch (error) {
+    const reason = reasonOf(error);
+    // Only the engine's own words come before a double quote; after it V8 may quote the input.
+    const at = /^([^"]*?) in JSON at position (\d+)/.exec(reason);
+    const offset = at ? Number(at[2]) : (locateJsonError(text) ?? text.length);
+    const sentence = at?.[1] ?? reason.replace(/, ".*$/s, '').replace(/ JSON input$/, ' input');
+    return refuse(sentence, positionAt(text, offset));
+  }
+}

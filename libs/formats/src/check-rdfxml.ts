@@ -1,0 +1,52 @@
+// RDF/XML (and OWL, which is RDF/XML or OWL/XML) in three steps: vet the DOCTYPE and
+// expand entities with bounds, check the whole text is well-formed, then parse RDF/XML.
+// The RDF/XML parser never sees a DOCTYPE: its own entity handling is unsafe.
+import { RdfXmlParser } from 'rdfxml-streaming-parser';
+import { ACCEPTED, reasonOf, refuse, type SourceCheck } from './position.js';
+import { prepareXml, substituteEntities } from './xml-safety.js';
+import { checkWellFormed } from './xml-wellformed.js';
+
+const OWL = 'http://www.w3.org/2002/07/owl#';
+// Relative IRIs need some base; a reserved domain, so nothing can mistake it for a real one.
+const PLACEHOLDER_BASE = 'http://base.invalid/document';
+
+function refuseRdfError(error: unknown): SourceCheck {
+  const reason = reasonOf(error);
+  // The parser writes "Line 3 column 7: ..." for its own errors and "3:7: ..." for its saxes'.
+  const at = /^Line (\d+) column (\d+): (.*)$/s.exec(reason) ?? /^(\d+):(\d+): (.*)$/s.exec(reason);
+  if (!at?.[3]) return refuse(reason);
+  return refuse(at[3], { line: Number(at[1]), column: Math.max(1, Number(at[2])) });
+}
+
+function parseRdfXml(text: string): Promise<SourceCheck> {
+  return new Promise((resolve) => {
+    let settled = false;
+    const settle = (check: SourceCheck) => {
+      if (settled) return;
+      settled = true;
+      resolve(check);
+    };
+    try {
+      const parser = new RdfXmlParser({ baseIRI: PLACEHOLDER_BASE, trackPosition: true });
+      // Quads are read and dropped: the stream only ends once its output has been consumed.
+      parser.on('data', () => undefined);
+      parser.on('error', (error: unknown) => settle(refuseRdfError(error)));
+      parser.on('end', () => settle(ACCEPTED));
+      parser.on('close', () => settle(refuse('the RDF/XML parser stopped before the end of the document')));
+      parser.write(text);
+      parser.end();
+    } catch (error) {
+      settle(refuseRdfError(error));
+    }
+  });
+}
+
+/** RDF/XML; with `owlXml`, a well-formed OWL/XML document (root owl:Ontology) is accepted too. */
+export async function checkRdfXml(text: string, options: { owlXml: boolean }): Promise<SourceCheck> {
+  const prepared = prepareXml(text);
+  if (!prepared.ok) return prepared;
+  const outline = checkWellFormed(prepared);
+  if (!outline.ok) return outline;
+  if (options.owlXml && outline.root.uri === OWL && outline.root.local === 'Ontology') return ACCEPTED;
+  return parseRdfXml(substituteEntities(prepared.body, prepared.entities));
+}

@@ -1,0 +1,49 @@
+// Validates ontology source text by its declared format with real parsers, so that what
+// is stored can be read back later. Every checker returns a refusal instead of throwing,
+// and each one bounds what hostile input can cost before a parser sees it.
+import { checkJson } from './check-json.js';
+import { checkOrm } from './check-orm.js';
+import { checkRdfXml } from './check-rdfxml.js';
+import { checkTurtle } from './check-turtle.js';
+import { checkYaml } from './check-yaml.js';
+import { ACCEPTED, reasonOf, refuse, type SourceCheck } from './position.js';
+
+export type { SourceCheck } from './position.js';
+
+export const SOURCE_FORMATS = ['yaml', 'json', 'owl', 'rdf', 'turtle', 'orm', 'other'] as const;
+export type SourceFormat = (typeof SOURCE_FORMATS)[number];
+
+function check(format: SourceFormat, text: string): SourceCheck | Promise<SourceCheck> {
+  switch (format) {
+    case 'yaml':
+      return checkYaml(text);
+    case 'json':
+      return checkJson(text);
+    case 'turtle':
+      return checkTurtle(text);
+    case 'rdf':
+      return checkRdfXml(text, { owlXml: false });
+    case 'owl':
+      return checkRdfXml(text, { owlXml: true });
+    case 'orm':
+      return checkOrm(text);
+    case 'other':
+      return ACCEPTED;
+  }
+}
+
+export async function validateSource(format: SourceFormat, text: string): Promise<SourceCheck> {
+  if (format === 'other') return ACCEPTED;
+  if (!(SOURCE_FORMATS as readonly string[]).includes(format)) return refuse(`unknown format "${String(format)}"`);
+  if (typeof text !== 'string') return refuse('the document is not text');
+  // Editors on Windows (NORMA among them) start files with a byte order mark; it is not
+  // content. It is dropped only for parsing: the caller's text is never changed.
+  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  if (body.trim() === '') return refuse('the document is empty');
+  try {
+    return await check(format, body);
+  } catch (error) {
+    // A parser bug must not take the caller down; the document is refused instead.
+    return refuse(`the document could not be checked: ${reasonOf(error)}`);
+  }
+}
