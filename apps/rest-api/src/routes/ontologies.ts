@@ -2,7 +2,7 @@
 import { Router, type Response } from 'express';
 import { AppError, pageInfo } from '@oms/domain';
 import { ChildrenQuery, CommitsQuery, CreateOntologyRequest, ListOntologiesQuery, UpdateOntologyRequest } from '@oms/contracts';
-import { findCommit, listCommits, type OntologyWithHead } from '@oms/db';
+import { findCommit, listCommits, withHeadSources, type OntologyWithHead } from '@oms/db';
 import type { AppContext } from '../context.js';
 import { authOf } from '../http/authenticate.js';
 import { parseBody } from '../http/parse-body.js';
@@ -11,7 +11,8 @@ import { presentCommit, presentCommitSummary, presentOntology } from '../present
 import { callerFor, visibleOntologyOr404 } from '../use-cases/ontologies/caller.js';
 import { createOntology } from '../use-cases/ontologies/create-ontology.js';
 import { deleteOntology } from '../use-cases/ontologies/delete-ontology.js';
-import { listChildren, listVisibleOntologies } from '../use-cases/ontologies/list-ontologies.js';
+import { listChildren, listVisibleOntologies, type OntologyPage } from '../use-cases/ontologies/list-ontologies.js';
+import { streamEnvelope } from '../http/stream-list.js';
 import { updateOntology } from '../use-cases/ontologies/update-ontology.js';
 
 export function ontologyRoutes(ctx: AppContext): Router {
@@ -21,13 +22,12 @@ export function ontologyRoutes(ctx: AppContext): Router {
     res.setHeader('ETag', `"${row.headHash}"`);
     res.status(status).json(presentOntology(row, ctx.config.baseUrl));
   };
-  const sendList = (res: Response, result: { pagination: ReturnType<typeof pageInfo>; rows: OntologyWithHead[] }) => {
-    res.json({ pagination: result.pagination, data: result.rows.map((row) => presentOntology(row, ctx.config.baseUrl)) });
-  };
+  const sendList = (res: Response, page: OntologyPage) =>
+    streamEnvelope(res, page.pagination, withHeadSources(ctx.db.prisma, page.rows), (row) => presentOntology(row, ctx.config.baseUrl));
 
   router.get('/ontologies', async (req, res) => {
     const query = parseQuery(ListOntologiesQuery, req);
-    sendList(res, await listVisibleOntologies(ctx, await caller(res), query));
+    await sendList(res, await listVisibleOntologies(ctx, await caller(res), query));
   });
 
   router.post('/ontologies', async (req, res) => {
@@ -61,7 +61,7 @@ export function ontologyRoutes(ctx: AppContext): Router {
   router.get('/ontologies/:id/children', async (req, res) => {
     const id = idParam(req.params.id);
     const query = parseQuery(ChildrenQuery, req);
-    sendList(res, await listChildren(ctx, await caller(res), id, query));
+    await sendList(res, await listChildren(ctx, await caller(res), id, query));
   });
 
   router.get('/ontologies/:id/commits', async (req, res) => {

@@ -1,6 +1,6 @@
 // Ontologies and their commits. The ontology row carries the head's hash, version and
 // sequence; the source lives only in commits (the head commit is the one `applied`).
-import type { Prisma } from '../generated/prisma/client.js';
+import { Prisma } from '../generated/prisma/client.js';
 import type { DbClient } from './db-client.js';
 
 export const withHeadSource = {
@@ -29,16 +29,54 @@ export async function parentIdOf(db: DbClient, id: string): Promise<string | nul
   return row?.parentId ?? null;
 }
 
-export async function listOntologies(
+export type OntologyRow = Prisma.OntologyGetPayload<object>;
+
+/** One page of ontologies without their sources (those can be megabytes each). */
+export async function listOntologyPage(
   db: DbClient,
   where: Prisma.OntologyWhereInput,
   page: { skip: number; take: number },
-): Promise<{ total: number; rows: OntologyWithHead[] }> {
+): Promise<{ total: number; rows: OntologyRow[] }> {
   const [total, rows] = await Promise.all([
     db.ontology.count({ where }),
-    db.ontology.findMany({ where, include: withHeadSource, orderBy: { id: 'desc' }, skip: page.skip, take: page.take }),
+    db.ontology.findMany({ where, orderBy: { id: 'desc' }, skip: page.skip, take: page.take }),
   ]);
   return { total, rows };
+}
+
+const SOURCE_BATCH_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Yields the rows with their head sources, loading sources in batches of at most 8 MB (at
+ * least one row each): small sources cost one query, large ones are never all in memory.
+ */
+export async function* withHeadSources(db: DbClient, rows: OntologyRow[]): AsyncGenerator<OntologyWithHead> {
+  if (rows.length === 0) return;
+  const ids = rows.map((row) => row.id);
+  const sizes = await db.$queryRaw<{ id: string; bytes: number }[]>`
+    SELECT "ontology_id"::text AS "id", octet_length("source")::int AS "bytes"
+    FROM "commits" WHERE "status" = 'applied' AND "ontology_id"::text IN (${Prisma.join(ids)})`;
+  const bytesOf = new Map(sizes.map((size) => [size.id, Number(size.bytes)]));
+  let index = 0;
+  while (index < rows.length) {
+    const batch: OntologyRow[] = [];
+    let bytes = 0;
+    while (index < rows.length && (batch.length === 0 || bytes + (bytesOf.get(rows[index]?.id ?? '') ?? 0) <= SOURCE_BATCH_BYTES)) {
+      const row = rows[index++] as OntologyRow;
+      bytes += bytesOf.get(row.id) ?? 0;
+      batch.push(row);
+    }
+    const sources = await db.commit.findMany({
+      where: { ontologyId: { in: batch.map((row) => row.id) }, status: 'applied' },
+      select: { ontologyId: true, source: true },
+    });
+    const sourceOf = new Map(sources.map((commit) => [commit.ontologyId, commit.source]));
+    for (const row of batch) {
+      const source = sourceOf.get(row.id);
+      sourceOf.delete(row.id);
+      yield { ...row, commits: [{ source: source ?? '' }] };
+    }
+  }
 }
 
 /** Locks the ontology row until the transaction ends: writers of one ontology serialize. */

@@ -6,7 +6,8 @@ import {
   findUserById,
   listAccountsOfUser,
   listCommits,
-  listOntologies,
+  listOntologyPage,
+  withHeadSources,
   visibleTo,
   type PrismaNamespace,
 } from '@oms/db';
@@ -48,8 +49,9 @@ export async function listOntologiesForTools(
       ],
     });
   }
-  const { total, rows } = await listOntologies(ctx.db.prisma, { AND: filters }, { skip: input.offset, take: input.limit });
-  const ontologies = rows.map((row) => presentToolOntology(row, ctx.config.baseUrl));
+  const { total, rows } = await listOntologyPage(ctx.db.prisma, { AND: filters }, { skip: input.offset, take: input.limit });
+  const ontologies = [];
+  for await (const row of withHeadSources(ctx.db.prisma, rows)) ontologies.push(presentToolOntology(row, ctx.config.baseUrl));
   return { ontologies, ...listPage(ontologies, total, input.limit, input.offset) };
 }
 

@@ -1,7 +1,7 @@
 // The REST lists of ontologies: the main list with its filters, and the children of one.
 import { escapeLikePattern, pageInfo } from '@oms/domain';
 import type { ListOntologiesQuery } from '@oms/contracts';
-import { listOntologies, visibleTo, type OntologyWithHead, type PrismaNamespace } from '@oms/db';
+import { listOntologyPage, visibleTo, type OntologyRow, type PrismaNamespace } from '@oms/db';
 import type { AppContext } from '../../context.js';
 import { visibleOntologyOr404, type Caller } from './caller.js';
 
@@ -14,8 +14,11 @@ function scopeFor(filter: ListOntologiesQuery['filter'], caller: Caller): Where 
   return visibleTo(caller);
 }
 
-async function pageOf(ctx: AppContext, where: Where, page: Page) {
-  const { total, rows } = await listOntologies(ctx.db.prisma, where, {
+export type OntologyPage = { pagination: ReturnType<typeof pageInfo>; rows: OntologyRow[] };
+
+/** Rows come without sources; the route streams them in with `withHeadSources`. */
+async function pageOf(ctx: AppContext, where: Where, page: Page): Promise<OntologyPage> {
+  const { total, rows } = await listOntologyPage(ctx.db.prisma, where, {
     skip: (page.page - 1) * page.per_page,
     take: page.per_page,
   });
@@ -26,7 +29,7 @@ export async function listVisibleOntologies(
   ctx: AppContext,
   caller: Caller,
   query: Omit<ListOntologiesQuery, 'page' | 'per_page'> & Page,
-): Promise<{ pagination: ReturnType<typeof pageInfo>; rows: OntologyWithHead[] }> {
+): Promise<OntologyPage> {
   const filters: Where[] = [scopeFor(query.filter, caller)];
   if (query.source_format) filters.push({ sourceFormat: query.source_format });
   if (query.parent_id) filters.push({ parentId: query.parent_id.toLowerCase() });
