@@ -59,7 +59,10 @@ export default [
               onlyDependOnLibsWithTags: ['type:feature', 'type:platform', 'type:domain', 'type:contracts', 'type:data-access', 'type:util'],
             },
             { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:util'] },
-            { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:domain', 'type:contracts', 'type:util', 'type:platform'] },
+            {
+              sourceTag: 'type:feature',
+              onlyDependOnLibsWithTags: ['type:domain', 'type:contracts', 'type:util', 'type:platform', 'type:data-access'],
+            },
             { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:domain', 'type:contracts', 'type:util'] },
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:domain', 'type:util'] },
             {
@@ -70,7 +73,8 @@ export default [
             { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util'], bannedExternalImports: IO_AND_FRAMEWORKS },
             { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:domain', 'type:contracts', 'type:data-access', 'type:util'] },
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
-            { sourceTag: 'scope:rest-api', onlyDependOnLibsWithTags: ['scope:shared', 'scope:rest-api', 'scope:mcp'] },
+            { sourceTag: 'scope:rest-api', onlyDependOnLibsWithTags: ['scope:shared', 'scope:rest-api', 'scope:mcp', 'scope:auth'] },
+            { sourceTag: 'scope:auth', onlyDependOnLibsWithTags: ['scope:shared', 'scope:auth'] },
             { sourceTag: 'scope:mcp', onlyDependOnLibsWithTags: ['scope:shared', 'scope:mcp'] },
             { sourceTag: 'scope:workspace', onlyDependOnLibsWithTags: ['scope:shared', 'scope:workspace'] },
           ],

@@ -7,6 +7,7 @@ const ConfigSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     BASE_URL: z.url({ protocol: /^https?$/ }),
     REST_INTERNAL_URL: z.url({ protocol: /^https?$/ }),
+    AUTH_INTERNAL_URL: z.url({ protocol: /^https?$/ }).optional(),
     INTERNAL_TOKEN: z.string().min(32, 'must be at least 32 characters'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
@@ -17,6 +18,7 @@ const ConfigSchema = z
     baseUrl: env.BASE_URL.replace(/\/+$/, ''),
     restInternalUrl: env.REST_INTERNAL_URL.replace(/\/+$/, ''),
     internalToken: env.INTERNAL_TOKEN,
+    authInternalUrl: env.AUTH_INTERNAL_URL?.replace(/\/+$/, ''),
     logLevel: env.LOG_LEVEL,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
   }));

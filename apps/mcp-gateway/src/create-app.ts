@@ -2,7 +2,7 @@
 // /healthz, and /readyz that checks the REST app is reachable.
 import express, { type Express } from 'express';
 import type { ServiceApi } from '@oms/contracts';
-import { createMcpHttpRouter } from '@oms/mcp-server';
+import { bearerAuthenticator, createMcpHttpRouter } from '@oms/mcp-server';
 import type { Logger } from '@oms/platform';
 import type { GatewayConfig } from './config.js';
 
@@ -30,11 +30,16 @@ export function createApp(deps: GatewayDeps): Express {
     createMcpHttpRouter({
       baseUrl: deps.config.baseUrl,
       serviceFor: deps.serviceFor,
-      authenticate: async (token) => {
-        const resolved = await deps.serviceFor(null).call('auth.resolveApiToken', { token });
-        if (!resolved) return null;
-        return { actorId: resolved.user_id, clientId: 'api-token', scopes: [], expiresAt: Math.floor(now().getTime() / 1000) + 3600 };
-      },
+      authenticate: bearerAuthenticator({
+        serviceFor: deps.serviceFor,
+        now,
+        oauth: {
+          issuer: deps.config.baseUrl,
+          jwksUri: `${deps.config.authInternalUrl ?? deps.config.baseUrl}/oauth/jwks`,
+          audience: `${deps.config.baseUrl}/mcp`,
+        },
+      }),
+      scopesSupported: ['ontologies'],
       onError: (error) => deps.logger.warn({ err: error }, 'mcp request failed'),
     }),
   );

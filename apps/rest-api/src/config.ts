@@ -20,6 +20,8 @@ const ConfigSchema = z
       .default('false')
       .transform((value) => (value === 'true' ? true : value === 'false' ? false : Number(value))),
     MCP_ENDPOINT: z.enum(['on', 'off']).default('on'),
+    AUTH_ENDPOINT: z.enum(['on', 'off']).default('on'),
+    AUTH_INTERNAL_URL: z.url({ protocol: /^https?$/ }).optional(),
     INTERNAL_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   })
@@ -35,6 +37,8 @@ const ConfigSchema = z
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     internalToken: env.INTERNAL_TOKEN,
     mcpEndpoint: env.MCP_ENDPOINT,
+    authEndpoint: env.AUTH_ENDPOINT,
+    authInternalUrl: env.AUTH_INTERNAL_URL?.replace(/\/+$/, ''),
   }));
 
 export type AppConfig = Readonly<z.output<typeof ConfigSchema>>;

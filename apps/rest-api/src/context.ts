@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import { getOrCreateSecret, type Database } from '@oms/db';
 import type { AppConfig } from './config.js';
-import type { Logger } from '@oms/platform';
+import { createAttemptLimiter, type AttemptLimiter, type Logger } from '@oms/platform';
 import { createPasswordHasher, type PasswordHasher } from './security/password-hasher.js';
 
 export type AppContext = {
@@ -15,6 +15,8 @@ export type AppContext = {
   newId: () => string;
   /** The HMAC key of sgids: generated on first use and kept in the database. */
   sgidKey: () => Promise<string>;
+  /** Sign-in attempts per account and address (REST and the OAuth sign-in page). */
+  signInLimiter: AttemptLimiter;
 };
 
 export type AppDeps = {
@@ -23,6 +25,10 @@ export type AppDeps = {
   logger: Logger;
   now?: () => Date;
   hasher?: PasswordHasher;
+  /** A Redis client for shared rate-limit counters; without one they live in this process. */
+  redis?: unknown;
+  /** Test only: how the authorization server fetches Client ID Metadata Documents. */
+  metadataFetch?: typeof fetch;
 };
 
 export function createContext(deps: AppDeps): AppContext {
@@ -34,6 +40,7 @@ export function createContext(deps: AppDeps): AppContext {
     hasher: deps.hasher ?? createPasswordHasher(),
     now: deps.now ?? (() => new Date()),
     newId: () => uuidv7(),
+    signInLimiter: createAttemptLimiter({ prefix: 'sign-in', ...(deps.redis ? { redis: deps.redis } : {}) }),
     sgidKey: () => {
       const pending = (sgidKey ??= getOrCreateSecret(deps.db.prisma, 'sgid_hmac_key', () =>
         randomBytes(32).toString('hex'),

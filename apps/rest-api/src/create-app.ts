@@ -11,8 +11,10 @@ import { meRoutes } from './routes/me.js';
 import { ontologyRoutes } from './routes/ontologies.js';
 import { tokenRoutes } from './routes/tokens.js';
 import { publicRoutes } from './routes/users.js';
-import { createMcpHttpRouter } from '@oms/mcp-server';
-import { apiTokenAuthenticator } from './internal/api-token-authenticator.js';
+import { createAuthServer } from '@oms/auth-server';
+import { findUserById } from '@oms/db';
+import { bearerAuthenticator, createMcpHttpRouter } from '@oms/mcp-server';
+import { checkCredentials } from './use-cases/sign-in.js';
 import { localServiceFactory } from './internal/local-service.js';
 import { internalTrpc } from './internal/mount-trpc.js';
 import { createInternalRouter } from './internal/trpc-router.js';
@@ -37,6 +39,22 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(docsRoutes(deps.config.baseUrl));
 
+  const ready: Promise<unknown>[] = [];
+  if (deps.config.authEndpoint === 'on') {
+    // The single-process deployment is also the OAuth authorization server for agents.
+    const auth = createAuthServer({
+      baseUrl: deps.config.baseUrl,
+      db: deps.db.prisma,
+      findUser: (id) => findUserById(deps.db.prisma, id).catch(() => null),
+      verifyCredentials: (email, password, otp) => checkCredentials(ctx, email, password, otp),
+      limiter: ctx.signInLimiter,
+      logger: deps.logger,
+      ...(deps.metadataFetch ? { metadataFetch: deps.metadataFetch } : {}),
+    });
+    ready.push(auth.ready);
+    app.use(auth.router);
+  }
+
   const internalRouter = createInternalRouter(ctx);
   if (deps.config.internalToken) app.use('/internal/trpc', ...internalTrpc(internalRouter, deps.config.internalToken));
   if (deps.config.mcpEndpoint === 'on') {
@@ -46,7 +64,16 @@ export function createApp(deps: AppDeps): Express {
       createMcpHttpRouter({
         baseUrl: deps.config.baseUrl,
         serviceFor,
-        authenticate: apiTokenAuthenticator(serviceFor, ctx.now),
+        authenticate: bearerAuthenticator({
+          serviceFor,
+          now: ctx.now,
+          oauth: {
+            issuer: deps.config.baseUrl,
+            jwksUri: `${deps.config.authInternalUrl ?? deps.config.baseUrl}/oauth/jwks`,
+            audience: `${deps.config.baseUrl}/mcp`,
+          },
+        }),
+        scopesSupported: ['ontologies'],
         onError: (error) => deps.logger.warn({ err: error }, 'mcp request failed'),
       }),
     );
@@ -70,5 +97,9 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(notFoundHandler);
   app.use(errorHandler(deps.logger));
+  // main.ts waits for this before it says the service is ready.
+  const allReady = Promise.all(ready);
+  allReady.catch(() => undefined);
+  app.locals['ready'] = allReady;
   return app;
 }

@@ -14,7 +14,9 @@ const db = await createDatabase(config.databaseUrl ? { databaseUrl: config.datab
 const applied = await db.migrate();
 logger.info({ database: db.kind, applied }, 'database ready');
 
-const running = await startServer(createApp({ config, db, logger }), { port: config.port, host: config.host });
+const app = createApp({ config, db, logger });
+await app.locals['ready'];
+const running = await startServer(app, { port: config.port, host: config.host });
 logger.info({ port: running.port, baseUrl: config.baseUrl }, 'listening');
 console.log(`Ontology service ready at ${config.baseUrl} (port ${running.port}, ${db.kind} database)`);
 

@@ -28,7 +28,11 @@ type Procedure = { kind: 'query' | 'mutation'; input: z.ZodType; output: z.ZodTy
 export const ResolveApiTokenInput = z.object({ token: z.string().min(1).max(512) });
 export const ResolveApiTokenOutput = z.object({ user_id: z.string() }).nullable();
 
+export const GrantActiveInput = z.object({ grant_id: z.string().max(256), user_id: z.string().max(64) });
+export const GrantActiveOutput = z.object({ active: z.boolean() });
+
 export const INTERNAL_API = {
+  'auth.grantActive': { kind: 'query', input: GrantActiveInput, output: GrantActiveOutput },
   'auth.resolveApiToken': { kind: 'mutation', input: ResolveApiTokenInput, output: ResolveApiTokenOutput },
   'profile.read': { kind: 'query', input: ReadProfileInput, output: ReadProfileOutput },
   'accounts.list': { kind: 'query', input: ListAccountsInput, output: ListAccountsOutput },

@@ -13,6 +13,8 @@ const TABLES: Record<string, string> = {
   Ontology: 'ontologies',
   Commit: 'commits',
   AppSecret: 'app_secrets',
+  OidcPayload: 'oidc_payloads',
+  WebSession: 'web_sessions',
 };
 
 const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -74,6 +76,12 @@ describe('schema and migrations', () => {
     expect(await p.commit.findUniqueOrThrow({ where: { id: commit.id } })).toEqual(commit);
     const secret = await p.appSecret.create({ data: { name: 'k', value: 'v' } });
     expect(await p.appSecret.findUniqueOrThrow({ where: { name: 'k' } })).toEqual(secret);
+    const payload = await p.oidcPayload.create({
+      data: { id: 'p1', type: 'Grant', payload: { a: 1 }, grantId: 'g', userCode: 'u', uid: 'i', expiresAt: new Date(), consumedAt: new Date() },
+    });
+    expect(await p.oidcPayload.findUniqueOrThrow({ where: { id_type: { id: 'p1', type: 'Grant' } } })).toEqual(payload);
+    const session = await p.webSession.create({ data: { id: 's1', userId: user.id, csrfToken: 'c', expiresAt: new Date() } });
+    expect(await p.webSession.findUniqueOrThrow({ where: { id: 's1' } })).toEqual(session);
   });
 
   it('when a second applied commit is written for one ontology then the database refuses it', async () => {

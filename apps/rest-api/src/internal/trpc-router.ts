@@ -41,7 +41,7 @@ const t = initTRPC.context<InternalContext>().create({
 
 type Handler = (ctx: AppContext, caller: Caller, input: never) => Promise<unknown>;
 
-const HANDLERS: Record<Exclude<ProcedureName, 'auth.resolveApiToken'>, Handler> = {
+const HANDLERS: Record<Exclude<ProcedureName, 'auth.resolveApiToken' | 'auth.grantActive'>, Handler> = {
   'profile.read': (ctx, caller) => readProfile(ctx, caller),
   'accounts.list': (ctx, caller) => listAccountsWithRoles(ctx, caller),
   'ontologies.list': (ctx, caller, input: { limit: number; offset: number }) => listOntologiesForTools(ctx, caller, input),
@@ -88,8 +88,20 @@ export function createInternalRouter(ctx: AppContext) {
       return found ? { user_id: found.userId } : null;
     });
 
+  const grantContract = INTERNAL_API['auth.grantActive'];
+  const grantActive = t.procedure
+    .input(grantContract.input)
+    .output(grantContract.output)
+    .query(async ({ input }) => {
+      const grant = await ctx.db.prisma.oidcPayload.findFirst({
+        where: { id: input.grant_id, type: 'Grant', OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] },
+      });
+      const accountId = (grant?.payload as { accountId?: unknown } | undefined)?.accountId;
+      return { active: Boolean(grant) && accountId === input.user_id };
+    });
+
   return t.router({
-    auth: t.router({ resolveApiToken }),
+    auth: t.router({ resolveApiToken, grantActive }),
     ...Object.fromEntries(Object.entries(groups).map(([group, procedures]) => [group, t.router(procedures as never)])),
   });
 }

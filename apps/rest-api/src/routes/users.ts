@@ -14,7 +14,7 @@ export function publicRoutes(ctx: AppContext): Router {
   });
   router.post('/auth', async (req, res) => {
     const input = parseBody(SignInRequest, req.body);
-    res.status(200).json(await signIn(ctx, input));
+    res.status(200).json(await signIn(ctx, input, req.ip ?? 'unknown'));
   });
   return router;
 }

@@ -7,18 +7,29 @@ import type { AppContext } from '../context.js';
 import { matchTotp } from '../security/totp.js';
 import { issueApiToken } from './issue-api-token.js';
 
-export async function signIn(ctx: AppContext, input: SignInRequest): Promise<{ token: string }> {
-  const user = await findUserByEmail(ctx.db.prisma, input.email.trim());
+export type CredentialResult = { userId: string } | { refused: 'credentials' | 'otp' };
+
+/** E-mail, password and (when two-factor is on) a fresh TOTP code; shared by REST and the OAuth sign-in page. */
+export async function checkCredentials(ctx: AppContext, email: string, password: string, otp: string | null | undefined): Promise<CredentialResult> {
+  const user = await findUserByEmail(ctx.db.prisma, email.trim());
   if (!user) {
-    await ctx.hasher.verifyDummy(input.password);
-    throw new AppError('unauthorized');
+    await ctx.hasher.verifyDummy(password);
+    return { refused: 'credentials' };
   }
-  if (!(await ctx.hasher.verify(user.passwordHash, input.password))) throw new AppError('unauthorized');
+  if (!(await ctx.hasher.verify(user.passwordHash, password))) return { refused: 'credentials' };
   if (user.otpEnabled && user.otpSecret) {
-    const now = ctx.now();
-    const step = input.otp_attempt ? matchTotp(user.otpSecret, input.otp_attempt, now) : null;
-    if (step === null || !(await claimOtpStep(ctx.db.prisma, user.id, step))) throw new AppError('unauthorized');
+    const step = otp ? matchTotp(user.otpSecret, otp, ctx.now()) : null;
+    if (step === null || !(await claimOtpStep(ctx.db.prisma, user.id, step))) return { refused: 'otp' };
   }
-  const token = await issueApiToken(ctx, ctx.db.prisma, user.id, `Sign-in at ${ctx.now().toISOString()}`);
+  return { userId: user.id };
+}
+
+export async function signIn(ctx: AppContext, input: SignInRequest, address: string): Promise<{ token: string }> {
+  const wait = await ctx.signInLimiter.hit({ account: input.email.trim() || '-', address });
+  if (wait > 0) throw new AppError('rate_limited', { message: `Too many sign-in attempts; retry in ${wait} s.` });
+  const result = await checkCredentials(ctx, input.email, input.password, input.otp_attempt);
+  if ('refused' in result) throw new AppError('unauthorized');
+  await ctx.signInLimiter.reset(input.email.trim());
+  const token = await issueApiToken(ctx, ctx.db.prisma, result.userId, `Sign-in at ${ctx.now().toISOString()}`);
   return { token: token.token };
 }

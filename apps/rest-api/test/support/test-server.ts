@@ -24,12 +24,16 @@ export type TestResponse = { status: number; headers: Headers; body: any; text: 
 
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { backend?: 'postgres' | 'pglite' } = {},
+  options: { backend?: 'postgres' | 'pglite'; port?: number; metadataFetch?: typeof fetch } = {},
 ): Promise<TestServer> {
   const db = await createTestDatabase(options);
   const logger = createLogger({ service: 'rest-api', level: 'silent' });
-  const config = configFrom({ PORT: '0', ...env });
-  const running: RunningServer = await startServer(createApp({ config, db, logger }), { port: 0, host: '127.0.0.1' });
+  // OAuth needs the issuer to be the real address: pick the port first when asked to.
+  const port = options.port ?? 0;
+  const config = configFrom({ PORT: String(port), ...(port ? { BASE_URL: `http://127.0.0.1:${port}` } : {}), ...env });
+  const app = createApp({ config, db, logger, ...(options.metadataFetch ? { metadataFetch: options.metadataFetch } : {}) });
+  await app.locals['ready'];
+  const running: RunningServer = await startServer(app, { port, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${running.port}`;
   return {
     baseUrl,

@@ -1,0 +1,261 @@
+// An MCP client that knows only {BASE_URL}/mcp registers, sends its user through sign-in
+// and consent in a real browser, receives tokens and calls tools; refresh and revocation work.
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auth, Client, StreamableHTTPClientTransport, type OAuthClientProvider } from '@modelcontextprotocol/client';
+import { SignJWT, importJWK } from 'jose';
+import type { Browser } from 'playwright-core';
+import { chromiumAvailable, launchChromium } from './support/browser.js';
+import { signUpUser, startTestServer, type SignedUpUser, type TestServer } from './support/test-server.js';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+const REDIRECT = 'http://127.0.0.1:1/callback';
+
+class TestOAuthProvider implements OAuthClientProvider {
+  info: any;
+  stored: any;
+  verifier = '';
+  authorizationUrl: URL | undefined;
+  get redirectUrl() {
+    return REDIRECT;
+  }
+  get clientMetadata() {
+    return {
+      client_name: 'Test Agent <script>',
+      redirect_uris: [REDIRECT],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    };
+  }
+  clientInformation() {
+    return this.info;
+  }
+  saveClientInformation(info: unknown) {
+    this.info = info;
+  }
+  tokens() {
+    return this.stored;
+  }
+  saveTokens(tokens: unknown) {
+    this.stored = tokens;
+  }
+  redirectToAuthorization(url: URL) {
+    this.authorizationUrl = url;
+  }
+  saveCodeVerifier(verifier: string) {
+    this.verifier = verifier;
+  }
+  codeVerifier() {
+    return this.verifier;
+  }
+}
+
+let server: TestServer;
+let user: SignedUpUser;
+let browser: Browser;
+beforeAll(async () => {
+  if (!chromiumAvailable() && process.env['REQUIRE_SERVICES'] === '1') throw new Error('Chromium is required (apt-get install chromium)');
+  server = await startTestServer({}, { port: await freePort() });
+  user = await signUpUser(server, { name: 'Olga Auth' });
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** With SCREENSHOTS_DIR set, saves the page as seen on a desktop and on a 390 px phone. */
+async function screenshots(page: import('playwright-core').Page, name: string): Promise<void> {
+  const dir = process.env['SCREENSHOTS_DIR'];
+  if (!dir) return;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: `${dir}/${name}-desktop.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${dir}/${name}-phone.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** Drives the browser through sign-in and consent; answers the redirect URL the client gets. */
+async function signInAndConsent(authorizationUrl: URL, decision: 'allow' | 'deny' = 'allow'): Promise<URL> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  let redirected: URL | undefined;
+  await page.route('http://127.0.0.1:1/**', async (route) => {
+    redirected = new URL(route.request().url());
+    await route.fulfill({ status: 200, body: 'done' });
+  });
+  await page.goto(authorizationUrl.href);
+  await screenshots(page, 'sign-in');
+  await page.fill('input[name=email]', user.email);
+  await page.fill('input[name=password]', user.password);
+  await page.click('button[type=submit]');
+  await page.waitForSelector('text=Allow access?');
+  await screenshots(page, 'consent');
+  expect(await page.content()).toContain('Test Agent &lt;script&gt;');
+  await page.click(`button[value=${decision}]`);
+  for (let i = 0; i < 50 && !redirected; i++) await page.waitForTimeout(100);
+  await context.close();
+  if (!redirected) throw new Error('no redirect to the client');
+  return redirected;
+}
+
+describe('OAuth for agents', () => {
+  it('when the server metadata is read then it advertises PKCE S256, registration, metadata documents and the iss parameter', async () => {
+    const prm = await server.request('GET', '/.well-known/oauth-protected-resource/mcp');
+    expect(prm.body).toMatchObject({ resource: `${server.baseUrl}/mcp`, authorization_servers: [server.baseUrl], scopes_supported: ['ontologies'] });
+    for (const path of ['/.well-known/oauth-authorization-server', '/.well-known/openid-configuration']) {
+      const metadata = await server.request('GET', path);
+      expect(metadata.status, path).toBe(200);
+      expect(metadata.body).toMatchObject({
+        issuer: server.baseUrl,
+        code_challenge_methods_supported: ['S256'],
+        registration_endpoint: `${server.baseUrl}/oauth/register`,
+        authorization_response_iss_parameter_supported: true,
+        client_id_metadata_document_supported: true,
+      });
+    }
+  });
+
+  it('when an agent runs the whole flow then it calls tools, refreshes, and is cut off once its grant is revoked', async () => {
+    const provider = new TestOAuthProvider();
+    const serverUrl = `${server.baseUrl}/mcp`;
+    expect(await auth(provider, { serverUrl })).toBe('REDIRECT');
+    expect(provider.authorizationUrl?.searchParams.get('code_challenge_method')).toBe('S256');
+    const redirected = await signInAndConsent(provider.authorizationUrl as URL);
+    expect(redirected.searchParams.get('iss')).toBe(server.baseUrl);
+    const code = redirected.searchParams.get('code') ?? '';
+    expect(await auth(provider, { serverUrl, authorizationCode: code, iss: redirected.searchParams.get('iss') ?? undefined })).toBe('AUTHORIZED');
+    expect(provider.stored.refresh_token).toBeTruthy();
+
+    const client = new Client({ name: 'oauth-agent', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    await client.connect(new StreamableHTTPClientTransport(new URL(serverUrl), { authProvider: provider }));
+    const profile = await client.callTool({ name: 'read_profile', arguments: {} });
+    expect(profile.structuredContent).toMatchObject({ email: user.email, name: 'Olga Auth' });
+    await client.close();
+
+    const firstAccess = provider.stored.access_token;
+    const refreshed = await fetch(`${server.baseUrl}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: provider.stored.refresh_token, client_id: provider.info.client_id }),
+    });
+    const tokens = (await refreshed.json()) as { access_token: string; refresh_token: string };
+    expect(refreshed.status).toBe(200);
+    expect(tokens.access_token).not.toBe(firstAccess);
+    expect(tokens.refresh_token).not.toBe(provider.stored.refresh_token);
+    const call = (token: string) =>
+      server.request('POST', '/mcp', {
+        token,
+        headers: { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
+        json: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      });
+    expect((await call(tokens.access_token)).status).toBe(200);
+
+    const revoke = await fetch(`${server.baseUrl}/oauth/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: tokens.refresh_token, client_id: provider.info.client_id }),
+    });
+    expect(revoke.status).toBe(200);
+    const afterRevoke = await call(tokens.access_token);
+    expect(afterRevoke.status).toBe(401);
+  });
+
+  it('when the user denies consent then the client gets access_denied', async () => {
+    const provider = new TestOAuthProvider();
+    await auth(provider, { serverUrl: `${server.baseUrl}/mcp` });
+    const redirected = await signInAndConsent(provider.authorizationUrl as URL, 'deny');
+    expect(redirected.searchParams.get('error')).toBe('access_denied');
+  });
+
+  it('when PKCE is missing or plain, or the redirect URI is not registered, then the request is refused', async () => {
+    const provider = new TestOAuthProvider();
+    await auth(provider, { serverUrl: `${server.baseUrl}/mcp` });
+    const base = provider.authorizationUrl as URL;
+    const variant = (change: (url: URL) => void) => {
+      const url = new URL(base.href);
+      change(url);
+      return fetch(url, { redirect: 'manual' });
+    };
+    const noPkce = await variant((url) => {
+      url.searchParams.delete('code_challenge');
+      url.searchParams.delete('code_challenge_method');
+    });
+    expect(noPkce.status).toBe(303);
+    expect(noPkce.headers.get('location')).toMatch(/error=invalid_request/);
+    const plain = await variant((url) => url.searchParams.set('code_challenge_method', 'plain'));
+    expect(plain.headers.get('location')).toMatch(/error=invalid_request/);
+    const wrongRedirect = await variant((url) => url.searchParams.set('redirect_uri', 'http://127.0.0.1:2/evil'));
+    expect(wrongRedirect.status).toBe(400);
+    expect(await wrongRedirect.text()).not.toMatch(/at .*\.js:\d+/);
+  });
+
+  it('when a token is forged, expired or for another audience then /mcp refuses it', async () => {
+    const secret = await server.db.prisma.appSecret.findUniqueOrThrow({ where: { name: 'oauth_signing_jwk' } });
+    const jwk = JSON.parse(secret.value) as { kid: string };
+    const key = await importJWK(jwk, 'ES256');
+    const sign = (claims: Record<string, unknown>, exp: number) =>
+      new SignJWT({ client_id: 'x', scope: 'ontologies', gid: 'nope', ...claims })
+        .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: jwk.kid })
+        .setIssuer(server.baseUrl)
+        .setSubject(user.id)
+        .setIssuedAt()
+        .setJti('j1')
+        .setExpirationTime(exp)
+        .sign(key);
+    const now = Math.floor(Date.now() / 1000);
+    const tokens = [
+      await sign({ aud: `${server.baseUrl}/mcp` }, now - 60),
+      await sign({ aud: 'https://elsewhere.example/mcp' }, now + 600),
+      await sign({ aud: `${server.baseUrl}/mcp` }, now + 600),
+      'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.',
+    ];
+    for (const token of tokens) {
+      const response = await server.request('POST', '/mcp', { token, json: { jsonrpc: '2.0', id: 1, method: 'tools/list' } });
+      expect(response.status).toBe(401);
+    }
+  });
+
+  it('when the sign-in form is posted without its CSRF token then it is refused', async () => {
+    const provider = new TestOAuthProvider();
+    await auth(provider, { serverUrl: `${server.baseUrl}/mcp` });
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto((provider.authorizationUrl as URL).href);
+    await page.evaluate(() => document.querySelector('input[name=csrf]')?.setAttribute('value', 'forged'));
+    await page.fill('input[name=email]', user.email);
+    await page.fill('input[name=password]', user.password);
+    const [response] = await Promise.all([page.waitForNavigation(), page.click('button[type=submit]')]);
+    expect(response?.status()).toBe(403);
+    await context.close();
+  });
+
+  it('when malformed requests hit the OAuth endpoints then none answers 5xx', async () => {
+    const probes: [string, RequestInit][] = [
+      ['/oauth/token', { method: 'POST', body: 'grant_type=authorization_code&code=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } }],
+      ['/oauth/token', { method: 'POST', body: '{"bad json', headers: { 'content-type': 'application/json' } }],
+      ['/oauth/register', { method: 'POST', body: '{"redirect_uris":"not-a-list"}', headers: { 'content-type': 'application/json' } }],
+      ['/oauth/register', { method: 'POST', body: '[]', headers: { 'content-type': 'application/json' } }],
+      ['/oauth/authorize?client_id=unknown&response_type=code', { method: 'GET' }],
+      ['/oauth/authorize?client_id=https://127.0.0.1/cimd.json&response_type=code', { method: 'GET' }],
+      ['/oauth/revoke', { method: 'POST', body: 'token=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } }],
+      ['/oauth/interaction/unknown', { method: 'GET' }],
+      ['/sign-in/unknown', { method: 'POST', body: 'email=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } }],
+    ];
+    for (const [path, init] of probes) {
+      const response = await fetch(server.baseUrl + path, { ...init, redirect: 'manual' });
+      expect(response.status, path).toBeLessThan(500);
+      expect(await response.text(), path).not.toMatch(/at .*\.js:\d+/);
+    }
+  });
+});

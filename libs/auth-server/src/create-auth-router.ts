@@ -1,0 +1,72 @@
+// The authorization server as an express router for the service's origin (DESIGN 2):
+// /.well-known/oauth-authorization-server, /.well-known/openid-configuration, /oauth/*,
+// /sign-in, /consent and the stylesheet. The provider needs its keys from the database, so
+// the router becomes ready asynchronously; `ready` lets a caller wait for it at start-up.
+import { Router, type RequestHandler } from 'express';
+import type Provider from 'oidc-provider';
+import type { DbClient } from '@oms/db';
+import type { AttemptLimiter, Logger } from '@oms/platform';
+import { interactionRoutes, type CredentialCheck } from './interaction-routes.js';
+import { loadProviderKeys } from './keys.js';
+import { STYLESHEET } from './pages/layout.js';
+import { createProvider, type AccountLookup } from './provider.js';
+
+export type AuthServerOptions = {
+  baseUrl: string;
+  db: DbClient;
+  findUser: AccountLookup;
+  verifyCredentials: CredentialCheck;
+  limiter: AttemptLimiter;
+  logger: Logger;
+  /** Test only: lets Client ID Metadata Documents be fetched from loopback servers. */
+  metadataFetch?: typeof fetch;
+};
+
+export type AuthServer = { router: Router; ready: Promise<Provider> };
+
+const PROVIDER_PATHS = /^\/(oauth\/(?!interaction\/)|\.well-known\/(openid-configuration|oauth-authorization-server)(\/|$))/;
+
+export function createAuthServer(options: AuthServerOptions): AuthServer {
+  const resource = `${options.baseUrl}/mcp`;
+  const ready = (async () => {
+    const keys = await loadProviderKeys(options.db);
+    const provider = createProvider({
+      issuer: options.baseUrl,
+      resource,
+      db: options.db,
+      findUser: options.findUser,
+      keys,
+      secureCookies: options.baseUrl.startsWith('https://'),
+      ...(options.metadataFetch ? { metadataFetch: options.metadataFetch } : {}),
+    });
+    provider.on('server_error', (_ctx, error) => options.logger.error({ err: error }, 'oauth server error'));
+    const interactions = interactionRoutes({
+      provider,
+      csrfKey: keys.cookieKeys[0] ?? '',
+      verifyCredentials: options.verifyCredentials,
+      findUserName: async (id) => (await options.findUser(id))?.name ?? null,
+      limiter: options.limiter,
+      resource,
+    });
+    return { provider, interactions, callback: provider.callback() };
+  })();
+  ready.catch((error: unknown) => options.logger.error({ err: error }, 'the authorization server could not start'));
+
+  const router = Router();
+  router.get('/assets/auth.css', (_req, res) => {
+    res.type('text/css').setHeader('Cache-Control', 'public, max-age=3600');
+    res.send(STYLESHEET);
+  });
+  const dispatch: RequestHandler = async (req, res, next) => {
+    const isProvider = PROVIDER_PATHS.test(req.path);
+    const isInteraction = req.path.startsWith('/oauth/interaction/');
+    if (!isProvider && !isInteraction) return next();
+    const server = await ready;
+    if (isInteraction) return server.interactions(req, res, next);
+    await server.callback(req, res);
+  };
+  router.use(dispatch);
+  const providerReady = ready.then((server) => server.provider);
+  providerReady.catch(() => undefined); // reported above; callers that await it see the error
+  return { router, ready: providerReady };
+}

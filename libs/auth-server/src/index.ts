@@ -1,0 +1,4 @@
+export { createAuthServer, type AuthServer, type AuthServerOptions } from './create-auth-router.js';
+export type { CredentialCheck } from './interaction-routes.js';
+export { RESOURCE_SCOPE } from './provider.js';
+export { esc, page } from './pages/layout.js';

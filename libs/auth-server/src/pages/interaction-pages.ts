@@ -1,0 +1,42 @@
+import { esc, page } from './layout.js';
+
+export function signInPage(options: { action: string; csrf: string; clientName: string; email?: string; error?: string; otp?: boolean }): string {
+  return page(
+    'Sign in',
+    `<h1>Sign in</h1>
+<p class="lead">to continue to <strong>${esc(options.clientName)}</strong></p>
+${options.error ? `<div class="error" role="alert">${esc(options.error)}</div>` : ''}
+<form method="post" action="${esc(options.action)}" autocomplete="on">
+<input type="hidden" name="csrf" value="${esc(options.csrf)}">
+<label for="email">E-mail</label>
+<input id="email" name="email" type="email" required autofocus value="${esc(options.email ?? '')}">
+<label for="password">Password</label>
+<input id="password" name="password" type="password" required autocomplete="current-password">
+<label for="otp_attempt">One-time code ${options.otp ? '' : '<span style="font-weight:400;color:#5a6275">(only if two-factor is on)</span>'}</label>
+<input id="otp_attempt" name="otp_attempt" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]*">
+<div class="actions"><button type="submit">Sign in</button></div>
+</form>`,
+  );
+}
+
+export function consentPage(options: { action: string; csrf: string; clientName: string; clientUri?: string; userName: string; scopes: string[]; resource: string }): string {
+  const described: Record<string, string> = {
+    ontologies: 'Read, create, change and delete the ontologies you can access, and read your profile and accounts',
+    openid: 'Know who you are',
+    profile: 'See your name',
+    email: 'See your e-mail address',
+  };
+  const items = options.scopes.map((scope) => `<li>${esc(described[scope] ?? scope)}</li>`).join('');
+  return page(
+    'Allow access',
+    `<h1>Allow access?</h1>
+<p class="lead"><strong>${esc(options.clientName)}</strong>${options.clientUri ? ` (<code>${esc(options.clientUri)}</code>)` : ''} wants to act as <strong>${esc(options.userName)}</strong> on <code>${esc(options.resource)}</code>.</p>
+<p>It will be able to:</p>
+<ul class="scopes">${items}</ul>
+<p style="color:#5a6275;font-size:.9rem">You can revoke this at any time under Settings → Connected apps.</p>
+<form method="post" action="${esc(options.action)}">
+<input type="hidden" name="csrf" value="${esc(options.csrf)}">
+<div class="actions"><button type="submit" name="decision" value="allow">Allow</button><button class="secondary" type="submit" name="decision" value="deny">Deny</button></div>
+</form>`,
+  );
+}

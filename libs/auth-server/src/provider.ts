@@ -1,0 +1,123 @@
+// The OAuth 2.1 authorization server for agents (DESIGN 4 "OAuth"): oidc-provider with
+// dynamic registration and Client ID Metadata Documents, PKCE S256 only, resource
+// indicators issuing JWT access tokens for {BASE_URL}/mcp, rotating refresh tokens,
+// revocation, and RFC 9207 `iss` in every authorization response.
+import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { DbClient } from '@oms/db';
+import type { ProviderKeys } from './keys.js';
+import { prismaAdapter } from './prisma-adapter.js';
+import { renderErrorPage } from './pages/error-page.js';
+
+export const RESOURCE_SCOPE = 'ontologies';
+
+export type AccountLookup = (id: string) => Promise<{ id: string; email: string; name: string } | null>;
+
+export type ProviderOptions = {
+  issuer: string;
+  /** The protected resource: `{BASE_URL}/mcp`. */
+  resource: string;
+  db: DbClient;
+  findUser: AccountLookup;
+  /** Test only: a fetch for Client ID Metadata Documents that may reach loopback servers. */
+  metadataFetch?: typeof fetch;
+  secureCookies: boolean;
+  keys: ProviderKeys;
+};
+
+const FETCH_TIMEOUT_MS = 5_000;
+
+export function createProvider(options: ProviderOptions): Provider {
+  const { keys } = options;
+  const configuration: Configuration = {
+    adapter: prismaAdapter(options.db),
+    jwks: keys.jwks as Configuration['jwks'],
+    cookies: {
+      keys: keys.cookieKeys,
+      long: { signed: true, httpOnly: true, sameSite: 'lax', secure: options.secureCookies },
+      short: { signed: true, httpOnly: true, sameSite: 'lax', secure: options.secureCookies },
+    },
+    routes: {
+      authorization: '/oauth/authorize',
+      token: '/oauth/token',
+      jwks: '/oauth/jwks',
+      registration: '/oauth/register',
+      revocation: '/oauth/revoke',
+      end_session: '/oauth/logout',
+      userinfo: '/oauth/userinfo',
+      introspection: '/oauth/introspect',
+      pushed_authorization_request: '/oauth/par',
+      code_verification: '/oauth/device',
+      device_authorization: '/oauth/device/auth',
+      backchannel_authentication: '/oauth/backchannel',
+      challenge: '/oauth/challenge',
+    },
+    scopes: ['openid', 'profile', 'email', RESOURCE_SCOPE],
+    claims: { openid: ['sub'], profile: ['name'], email: ['email'] },
+    clientAuthMethods: ['none'],
+    clientDefaults: {
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+      id_token_signed_response_alg: 'ES256',
+    },
+    enabledJWA: { idTokenSigningAlgValues: ['ES256'] },
+    pkce: { required: () => true },
+    features: {
+      devInteractions: { enabled: false },
+      registration: { enabled: true, initialAccessToken: false },
+      revocation: { enabled: true },
+      userinfo: { enabled: true },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => options.resource,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, resourceIndicator) => {
+          if (resourceIndicator !== options.resource) throw new errors.InvalidTarget();
+          return {
+            scope: RESOURCE_SCOPE,
+            audience: options.resource,
+            accessTokenTTL: 3600,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: 'ES256' } },
+          };
+        },
+      },
+      clientIdMetadataDocument: {
+        enabled: true,
+        ack: 'draft-02',
+        cacheDuration: { min: 60, max: 86_400 },
+      },
+    } as Configuration['features'],
+    fetch: async (url, init) => (options.metadataFetch ?? fetch)(url, { ...init, signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) }),
+    findAccount: async (_ctx, sub) => {
+      const user = await options.findUser(sub);
+      if (!user) return undefined;
+      return { accountId: user.id, claims: () => ({ sub: user.id, email: user.email, name: user.name }) };
+    },
+    interactions: { url: (_ctx, interaction) => `/oauth/interaction/${interaction.uid}` },
+    // Agents run for long and the MCP SDK asks only for the resource scope: every client
+    // allowed the refresh_token grant gets a (rotating) refresh token.
+    issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    rotateRefreshToken: true,
+    expiresWithSession: () => false,
+    extraTokenClaims: (_ctx, token) => ('grantId' in token && token.grantId ? { gid: token.grantId } : undefined),
+    ttl: {
+      AccessToken: 3600,
+      AuthorizationCode: 120,
+      RefreshToken: 30 * 24 * 3600,
+      Grant: 365 * 24 * 3600,
+      Interaction: 3600,
+      Session: 14 * 24 * 3600,
+      IdToken: 3600,
+      ClientCredentials: 600,
+    },
+    renderError: (ctx: KoaContextWithOIDC, out) => {
+      ctx.type = 'html';
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = renderErrorPage(out.error, out.error_description ?? 'The request could not be completed.');
+    },
+  };
+  const provider = new Provider(options.issuer, configuration);
+  provider.proxy = true;
+  return provider;
+}

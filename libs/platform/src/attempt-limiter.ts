@@ -1,0 +1,40 @@
+// Limits sign-in attempts per account and per client address with rate-limiter-flexible.
+// Counters live in Redis when a client is given (replicas share them), else in memory (the
+// single-process deployment).
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+
+export type AttemptLimiter = {
+  /** Counts one attempt; answers the seconds to wait when over the limit, else 0. */
+  hit(keys: { account: string; address: string }): Promise<number>;
+  /** Clears the account counter after a successful sign-in. */
+  reset(account: string): Promise<void>;
+};
+
+export type AttemptLimits = { perAccount: number; perAddress: number; windowSeconds: number };
+
+const DEFAULT_LIMITS: AttemptLimits = { perAccount: 10, perAddress: 50, windowSeconds: 15 * 60 };
+
+export function createAttemptLimiter(options: { redis?: unknown; prefix: string; limits?: Partial<AttemptLimits> }): AttemptLimiter {
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const make = (keyPrefix: string, points: number): RateLimiterAbstract =>
+    options.redis
+      ? new RateLimiterRedis({ storeClient: options.redis, keyPrefix, points, duration: limits.windowSeconds })
+      : new RateLimiterMemory({ keyPrefix, points, duration: limits.windowSeconds });
+  const account = make(`${options.prefix}:account`, limits.perAccount);
+  const address = make(`${options.prefix}:address`, limits.perAddress);
+  const consume = async (limiter: RateLimiterAbstract, key: string): Promise<number> => {
+    try {
+      await limiter.consume(key);
+      return 0;
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+      throw rejection;
+    }
+  };
+  return {
+    hit: async (keys) => Math.max(await consume(account, keys.account.toLowerCase()), await consume(address, keys.address)),
+    reset: async (key) => {
+      await account.delete(key.toLowerCase());
+    },
+  };
+}
