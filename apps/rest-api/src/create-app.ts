@@ -11,7 +11,7 @@ import { meRoutes } from './routes/me.js';
 import { ontologyRoutes } from './routes/ontologies.js';
 import { tokenRoutes } from './routes/tokens.js';
 import { publicRoutes } from './routes/users.js';
-import { createAuthServer } from '@oms/auth-server';
+import { createAuthServer } from '@oms/authorization';
 import { findUserById } from '@oms/db';
 import { bearerAuthenticator, createMcpHttpRouter } from '@oms/mcp-server';
 import { checkCredentials } from './use-cases/sign-in.js';

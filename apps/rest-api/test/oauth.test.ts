@@ -232,7 +232,7 @@ describe('OAuth for agents', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto((provider.authorizationUrl as URL).href);
-    await page.evaluate(() => document.querySelector('input[name=csrf]')?.setAttribute('value', 'forged'));
+    await page.locator('input[name=csrf]').evaluate((input) => input.setAttribute('value', 'forged'));
     await page.fill('input[name=email]', user.email);
     await page.fill('input[name=password]', user.password);
     const [response] = await Promise.all([page.waitForNavigation(), page.click('button[type=submit]')]);
