@@ -15,6 +15,7 @@ import { createAuthServer } from '@oms/authorization';
 import { findUserById } from '@oms/db';
 import { bearerAuthenticator, createMcpHttpRouter } from '@oms/mcp-server';
 import { checkCredentials } from './use-cases/sign-in.js';
+import { accountSettingsPort } from './internal/account-settings-port.js';
 import { localServiceFactory } from './internal/local-service.js';
 import { internalTrpc } from './internal/mount-trpc.js';
 import { createInternalRouter } from './internal/trpc-router.js';
@@ -49,6 +50,7 @@ export function createApp(deps: AppDeps): Express {
       verifyCredentials: (email, password, otp) => checkCredentials(ctx, email, password, otp),
       limiter: ctx.signInLimiter,
       logger: deps.logger,
+      settings: accountSettingsPort(ctx),
       ...(deps.metadataFetch ? { metadataFetch: deps.metadataFetch } : {}),
     });
     ready.push(auth.ready);

@@ -1,64 +1,12 @@
 // An MCP client that knows only {BASE_URL}/mcp registers, sends its user through sign-in
 // and consent in a real browser, receives tokens and calls tools; refresh and revocation work.
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, Client, StreamableHTTPClientTransport, type OAuthClientProvider } from '@modelcontextprotocol/client';
+import { auth, Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { freePort, TestOAuthProvider } from './support/oauth-client.js';
 import { SignJWT, importJWK } from 'jose';
 import type { Browser } from 'playwright-core';
 import { chromiumAvailable, launchChromium } from './support/browser.js';
 import { signUpUser, startTestServer, type SignedUpUser, type TestServer } from './support/test-server.js';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-const REDIRECT = 'http://127.0.0.1:1/callback';
-
-class TestOAuthProvider implements OAuthClientProvider {
-  info: any;
-  stored: any;
-  verifier = '';
-  authorizationUrl: URL | undefined;
-  get redirectUrl() {
-    return REDIRECT;
-  }
-  get clientMetadata() {
-    return {
-      client_name: 'Test Agent <script>',
-      redirect_uris: [REDIRECT],
-      grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
-      token_endpoint_auth_method: 'none',
-    };
-  }
-  clientInformation() {
-    return this.info;
-  }
-  saveClientInformation(info: unknown) {
-    this.info = info;
-  }
-  tokens() {
-    return this.stored;
-  }
-  saveTokens(tokens: unknown) {
-    this.stored = tokens;
-  }
-  redirectToAuthorization(url: URL) {
-    this.authorizationUrl = url;
-  }
-  saveCodeVerifier(verifier: string) {
-    this.verifier = verifier;
-  }
-  codeVerifier() {
-    return this.verifier;
-  }
-}
 
 let server: TestServer;
 let user: SignedUpUser;

@@ -10,6 +10,7 @@ import { interactionRoutes, type CredentialCheck } from './interaction-routes.js
 import { loadProviderKeys } from './keys.js';
 import { STYLESHEET } from './pages/layout.js';
 import { createProvider, type AccountLookup } from './provider.js';
+import { settingsRoutes, type AccountSettingsPort } from './settings/settings-routes.js';
 
 export type AuthServerOptions = {
   baseUrl: string;
@@ -18,6 +19,7 @@ export type AuthServerOptions = {
   verifyCredentials: CredentialCheck;
   limiter: AttemptLimiter;
   logger: Logger;
+  settings: AccountSettingsPort;
   /** Test only: lets Client ID Metadata Documents be fetched from loopback servers. */
   metadataFetch?: typeof fetch;
 };
@@ -52,6 +54,9 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
   })();
   ready.catch((error: unknown) => options.logger.error({ err: error }, 'the authorization server could not start'));
 
+  const providerReady = ready.then((server) => server.provider);
+  providerReady.catch(() => undefined); // reported above; callers that await it see the error
+
   const router = Router();
   router.get('/assets/auth.css', (_req, res) => {
     res.type('text/css').setHeader('Cache-Control', 'public, max-age=3600');
@@ -66,7 +71,15 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
     await server.callback(req, res);
   };
   router.use(dispatch);
-  const providerReady = ready.then((server) => server.provider);
-  providerReady.catch(() => undefined); // reported above; callers that await it see the error
+  router.use(
+    settingsRoutes({
+      db: options.db,
+      port: options.settings,
+      provider: providerReady,
+      verifyCredentials: options.verifyCredentials,
+      limiter: options.limiter,
+      secureCookies: options.baseUrl.startsWith('https://'),
+    }),
+  );
   return { router, ready: providerReady };
 }

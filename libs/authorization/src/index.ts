@@ -2,3 +2,4 @@ export { createAuthServer, type AuthServer, type AuthServerOptions } from './cre
 export type { CredentialCheck } from './interaction-routes.js';
 export { RESOURCE_SCOPE } from './provider.js';
 export { esc, page } from './pages/layout.js';
+export type { AccountSettingsPort } from './settings/settings-routes.js';

@@ -37,9 +37,15 @@ export async function confirmTwoFactor(ctx: AppContext, userId: string, code: st
 
 export async function disableTwoFactor(ctx: AppContext, userId: string, input: { password: string; otp_attempt: string }) {
   const user = await userOf(ctx, userId);
-  if (!user.otpEnabled) throw AppError.validation({ base: ['two-factor authentication is not on'] });
   if (!(await ctx.hasher.verify(user.passwordHash, input.password))) throw AppError.validation({ password: ['is invalid'] });
-  await checkCode(ctx, user, input.otp_attempt);
+  return disableTwoFactorWithCode(ctx, userId, input.otp_attempt);
+}
+
+/** The settings area, where the user is signed in already, turns it off with a current code. */
+export async function disableTwoFactorWithCode(ctx: AppContext, userId: string, code: string) {
+  const user = await userOf(ctx, userId);
+  if (!user.otpEnabled) throw AppError.validation({ base: ['two-factor authentication is not on'] });
+  await checkCode(ctx, user, code);
   await setOtp(ctx.db.prisma, userId, { secret: null, enabled: false, lastStep: null });
   return { enabled: false };
 }

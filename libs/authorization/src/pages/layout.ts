@@ -45,10 +45,13 @@ button.danger{background:#c0392b}
 .notice{background:#eaf6ee;color:#1e5631;border-radius:8px;padding:10px 12px;margin:12px 0;word-break:break-all}
 ul.scopes{padding-left:20px}
 table{width:100%;border-collapse:collapse;font-size:.92rem}
-th,td{text-align:left;padding:8px 6px;border-bottom:1px solid #eceef4;vertical-align:top}
+th,td{text-align:left;padding:8px 6px;border-bottom:1px solid #eceef4;vertical-align:top;overflow-wrap:anywhere}
+td code{word-break:break-all}
 nav.tabs{display:flex;gap:6px;margin:0 0 18px;flex-wrap:wrap}
 nav.tabs a{padding:6px 12px;border-radius:999px;background:#eef0f6;color:#1d2433;text-decoration:none;font-size:.9rem}
 nav.tabs a.active{background:#6b4fd8;color:#fff}
 code{background:#f1f2f6;padding:2px 5px;border-radius:4px}
+.qr svg{width:200px;height:200px;display:block}
+form.signout{margin-top:28px;border-top:1px solid #eceef4;padding-top:16px}
 @media (max-width:520px){.card{margin:0;border-radius:0;box-shadow:none;padding:20px}}
 `;

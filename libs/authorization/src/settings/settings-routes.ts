@@ -1,0 +1,157 @@
+// The settings area (SPEC 5 "API Tokens tab"; DESIGN 2 /settings/*): sign in with a session
+// cookie, then API tokens, two-factor authentication and connected apps. Every form carries
+// a CSRF token; nothing is cached; every user value is escaped by the page templates.
+import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import type Provider from 'oidc-provider';
+import QRCode from 'qrcode';
+import { isAppError } from '@oms/domain';
+import type { DbClient } from '@oms/db';
+import type { AttemptLimiter } from '@oms/platform';
+import type { CredentialCheck } from '../interaction-routes.js';
+import { apiTokensPage, connectedAppsPage, settingsSignInPage, twoFactorPage, type AppRow, type TokenRow } from './settings-pages.js';
+import { currentSession, endSession, preSessionCsrf, preSessionCsrfOk, sameToken, startSession, type WebSession } from './web-session.js';
+
+/** What the settings area needs from the account use cases (they live in the REST app). */
+export type AccountSettingsPort = {
+  userName(userId: string): Promise<string | null>;
+  listTokens(userId: string): Promise<TokenRow[]>;
+  createToken(userId: string, name: string): Promise<{ name: string; token: string }>;
+  revokeToken(userId: string, id: string): Promise<boolean>;
+  twoFactorEnabled(userId: string): Promise<boolean>;
+  beginTwoFactor(userId: string): Promise<{ secret: string; otpauth_uri: string }>;
+  confirmTwoFactor(userId: string, code: string): Promise<void>;
+  disableTwoFactor(userId: string, code: string): Promise<void>;
+};
+
+export type SettingsDeps = {
+  db: DbClient;
+  port: AccountSettingsPort;
+  provider: Promise<Provider>;
+  verifyCredentials: CredentialCheck;
+  limiter: AttemptLimiter;
+  secureCookies: boolean;
+};
+
+const form = express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 20 });
+const field = (req: Request, name: string) => {
+  const value = (req.body as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' ? value : '';
+};
+const problemOf = (error: unknown) =>
+  isAppError(error) && error.fieldErrors ? Object.values(error.fieldErrors).flat().join('; ') : 'That did not work; try again.';
+
+export function settingsRoutes(deps: SettingsDeps): Router {
+  const { db, port } = deps;
+  const router = Router();
+  router.use(['/settings', '/sign-in', '/sign-out'], (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('X-Frame-Options', 'DENY');
+    res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'");
+    next();
+  });
+
+  /** Pages need a session; forms also the session's CSRF token. */
+  const signedIn = (handler: (req: Request, res: Response, session: WebSession, name: string) => Promise<void>): RequestHandler[] => [
+    form,
+    async (req, res) => {
+      const session = await currentSession(db, req);
+      if (!session) return res.redirect(303, '/sign-in');
+      if (req.method === 'POST' && !sameToken(session.csrfToken, field(req, 'csrf'))) {
+        return res.status(403).type('text').send('The form was not sent from this site (CSRF check failed).');
+      }
+      await handler(req, res, session, (await port.userName(session.userId)) ?? 'you');
+    },
+  ];
+
+  router.get('/sign-in', (req, res) => {
+    res.type('html').send(settingsSignInPage({ csrf: preSessionCsrf(req, res, deps.secureCookies) }));
+  });
+  router.post('/sign-in', form, async (req, res) => {
+    const csrf = preSessionCsrf(req, res, deps.secureCookies);
+    if (!preSessionCsrfOk(req, field(req, 'csrf'))) return res.status(403).type('html').send(settingsSignInPage({ csrf, error: 'Please try again (the form had expired).' }));
+    const email = field(req, 'email').trim().slice(0, 254);
+    const wait = await deps.limiter.hit({ account: email || '-', address: req.ip ?? 'unknown' });
+    if (wait > 0) return res.status(429).type('html').send(settingsSignInPage({ csrf, email, error: `Too many attempts. Try again in ${Math.ceil(wait / 60)} minute(s).` }));
+    const result = await deps.verifyCredentials(email, field(req, 'password').slice(0, 1024), field(req, 'otp_attempt').trim() || undefined);
+    if ('refused' in result) {
+      const error = result.refused === 'otp' ? 'Enter the current code from your authenticator app.' : 'Wrong e-mail or password.';
+      return res.status(401).type('html').send(settingsSignInPage({ csrf, email, error }));
+    }
+    await deps.limiter.reset(email);
+    await startSession(db, res, result.userId, deps.secureCookies);
+    res.redirect(303, '/settings/api-tokens');
+  });
+  router.post('/sign-out', ...signedIn(async (req, res) => {
+    await endSession(db, req, res);
+    res.redirect(303, '/sign-in');
+  }));
+
+  router.get('/settings', (_req, res) => res.redirect(303, '/settings/api-tokens'));
+  router.get('/settings/api-tokens', ...signedIn(async (_req, res, s, userName) => {
+    res.type('html').send(apiTokensPage({ csrf: s.csrfToken, userName, tokens: await port.listTokens(s.userId) }));
+  }));
+  router.post('/settings/api-tokens', ...signedIn(async (req, res, s, userName) => {
+    const name = field(req, 'name').trim().slice(0, 100) || 'Settings token';
+    const created = await port.createToken(s.userId, name);
+    res.type('html').send(apiTokensPage({ csrf: s.csrfToken, userName, tokens: await port.listTokens(s.userId), created }));
+  }));
+  router.post('/settings/api-tokens/:id/revoke', ...signedIn(async (req, res, s) => {
+    await port.revokeToken(s.userId, String(req.params['id']));
+    res.redirect(303, '/settings/api-tokens');
+  }));
+
+  const twoFactor = async (res: Response, s: WebSession, userName: string, extra: Partial<Parameters<typeof twoFactorPage>[0]> = {}) => {
+    res.type('html').send(twoFactorPage({ csrf: s.csrfToken, userName, enabled: await port.twoFactorEnabled(s.userId), ...extra }));
+  };
+  router.get('/settings/two-factor', ...signedIn(async (_req, res, s, userName) => twoFactor(res, s, userName)));
+  router.post('/settings/two-factor/setup', ...signedIn(async (_req, res, s, userName) => {
+    try {
+      const setup = await port.beginTwoFactor(s.userId);
+      const qrSvg = await QRCode.toString(setup.otpauth_uri, { type: 'svg', margin: 1 });
+      await twoFactor(res, s, userName, { setup: { secret: setup.secret, qrSvg } });
+    } catch (error) {
+      await twoFactor(res.status(422), s, userName, { error: problemOf(error) });
+    }
+  }));
+  router.post('/settings/two-factor/confirm', ...signedIn(async (req, res, s, userName) => {
+    try {
+      await port.confirmTwoFactor(s.userId, field(req, 'otp_attempt').trim());
+      await twoFactor(res, s, userName, { message: 'Two-factor authentication is on.' });
+    } catch (error) {
+      await twoFactor(res.status(422), s, userName, { error: problemOf(error) });
+    }
+  }));
+  router.post('/settings/two-factor/disable', ...signedIn(async (req, res, s, userName) => {
+    try {
+      await port.disableTwoFactor(s.userId, field(req, 'otp_attempt').trim());
+      await twoFactor(res, s, userName, { message: 'Two-factor authentication is off.' });
+    } catch (error) {
+      await twoFactor(res.status(422), s, userName, { error: problemOf(error) });
+    }
+  }));
+
+  router.get('/settings/connected-apps', ...signedIn(async (_req, res, s, userName) => {
+    const provider = await deps.provider;
+    const grants = await db.oidcPayload.findMany({ where: { type: 'Grant', payload: { path: ['accountId'], equals: s.userId } } });
+    const apps: AppRow[] = [];
+    for (const grant of grants) {
+      const payload = grant.payload as { clientId?: string; iat?: number };
+      const client = payload.clientId ? await provider.Client.find(payload.clientId).catch(() => undefined) : undefined;
+      apps.push({
+        grantId: grant.id,
+        clientId: payload.clientId ?? '',
+        clientName: String(client?.clientName ?? payload.clientId ?? 'Unknown application'),
+        since: new Date((payload.iat ?? 0) * 1000).toISOString(),
+      });
+    }
+    res.type('html').send(connectedAppsPage({ csrf: s.csrfToken, userName, apps }));
+  }));
+  router.post('/settings/connected-apps/:grantId/revoke', ...signedIn(async (req, res, s) => {
+    const grantId = String(req.params['grantId']);
+    const grant = await db.oidcPayload.findFirst({ where: { id: grantId, type: 'Grant', payload: { path: ['accountId'], equals: s.userId } } });
+    // The grant and every code and token issued under it go; /mcp checks the grant on each call.
+    if (grant) await db.oidcPayload.deleteMany({ where: { OR: [{ id: grantId, type: 'Grant' }, { grantId }] } });
+    res.redirect(303, '/settings/connected-apps');
+  }));
+  return router;
+}
