@@ -21,10 +21,14 @@ const ConfigSchema = z
       .transform((value) => (value === 'true' ? true : value === 'false' ? false : Number(value))),
     MCP_ENDPOINT: z.enum(['on', 'off']).default('on'),
     AUTH_ENDPOINT: z.enum(['on', 'off']).default('on'),
+    CHROMIUM_PATH: z.string().min(1).optional(),
+    REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+    RENDER_QUEUE: z.enum(['in-process', 'bullmq']).default('in-process'),
     AUTH_INTERNAL_URL: z.url({ protocol: /^https?$/ }).optional(),
     INTERNAL_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   })
+  .refine((env) => env.RENDER_QUEUE !== 'bullmq' || env.REDIS_URL, { message: 'RENDER_QUEUE=bullmq needs REDIS_URL', path: ['RENDER_QUEUE'] })
   .transform((env) => ({
     port: env.PORT,
     host: env.HOST,
@@ -38,6 +42,9 @@ const ConfigSchema = z
     internalToken: env.INTERNAL_TOKEN,
     mcpEndpoint: env.MCP_ENDPOINT,
     authEndpoint: env.AUTH_ENDPOINT,
+    chromiumPath: env.CHROMIUM_PATH,
+    redisUrl: env.REDIS_URL,
+    renderQueue: env.RENDER_QUEUE,
     authInternalUrl: env.AUTH_INTERNAL_URL?.replace(/\/+$/, ''),
   }));
 

@@ -27,6 +27,8 @@ export type AppDeps = {
   hasher?: PasswordHasher;
   /** A Redis client for shared rate-limit counters; without one they live in this process. */
   redis?: unknown;
+  /** Where renders go; without one they run in this process. */
+  renderQueue?: import('@oms/render').RenderQueue;
   /** Test only: how the authorization server fetches Client ID Metadata Documents. */
   metadataFetch?: typeof fetch;
 };

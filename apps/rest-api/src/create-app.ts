@@ -16,6 +16,9 @@ import { findUserById } from '@oms/db';
 import { bearerAuthenticator, createMcpHttpRouter } from '@oms/mcp-server';
 import { checkCredentials } from './use-cases/sign-in.js';
 import { accountSettingsPort } from './internal/account-settings-port.js';
+import { createRasterizer, inProcessRenderQueue, type RenderQueue } from '@oms/render';
+import { queueVisualizer, sourceLoader } from './internal/render-visualizer.js';
+import { diagramRoutes } from './routes/diagrams.js';
 import { localServiceFactory } from './internal/local-service.js';
 import { internalTrpc } from './internal/mount-trpc.js';
 import { createInternalRouter } from './internal/trpc-router.js';
@@ -57,6 +60,14 @@ export function createApp(deps: AppDeps): Express {
     app.use(auth.router);
   }
 
+  // Without a queue from main (BullMQ when REDIS_URL is set), renders run in this process.
+  const renderQueue: RenderQueue =
+    deps.renderQueue ??
+    inProcessRenderQueue({
+      loadSource: sourceLoader(deps.db),
+      rasterizer: createRasterizer(deps.config.chromiumPath ? { chromiumPath: deps.config.chromiumPath } : {}),
+    });
+
   const internalRouter = createInternalRouter(ctx);
   if (deps.config.internalToken) app.use('/internal/trpc', ...internalTrpc(internalRouter, deps.config.internalToken));
   if (deps.config.mcpEndpoint === 'on') {
@@ -76,6 +87,7 @@ export function createApp(deps: AppDeps): Express {
           },
         }),
         scopesSupported: ['ontologies'],
+        visualize: queueVisualizer(renderQueue),
         onError: (error) => deps.logger.warn({ err: error }, 'mcp request failed'),
       }),
     );
@@ -94,6 +106,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(accountRoutes(ctx));
   api.use(tokenRoutes(ctx));
   api.use(ontologyRoutes(ctx));
+  api.use(diagramRoutes(ctx, renderQueue));
   api.use(notFoundHandler);
   app.use('/api/v1', api);
 
@@ -103,5 +116,7 @@ export function createApp(deps: AppDeps): Express {
   const allReady = Promise.all(ready);
   allReady.catch(() => undefined);
   app.locals['ready'] = allReady;
+  // main.ts and tests call this on shutdown: it closes the renderer (and its browser).
+  app.locals['close'] = () => (deps.renderQueue ? Promise.resolve() : renderQueue.close());
   return app;
 }

@@ -1,7 +1,9 @@
-// Wires the REST app (and, in the single-process deployment, /mcp): config, logger,
-// database (migrated), app, listen, clean shutdown.
+// Wires the REST app (and, in the single-process deployment, /mcp, OAuth and rendering):
+// config, logger, database (migrated), Redis when configured, app, listen, clean shutdown.
+import { Redis } from 'ioredis';
 import { createDatabase } from '@oms/db';
 import { createLogger, exitOnConfigProblems, onShutdownSignal, startServer } from '@oms/platform';
+import { bullmqRenderQueue, redisConnectionOptions } from '@oms/render';
 import { loadConfig } from './config.js';
 import { createApp } from './create-app.js';
 
@@ -14,7 +16,11 @@ const db = await createDatabase(config.databaseUrl ? { databaseUrl: config.datab
 const applied = await db.migrate();
 logger.info({ database: db.kind, applied }, 'database ready');
 
-const app = createApp({ config, db, logger });
+const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 }) : undefined;
+redis?.on('error', (error) => logger.warn({ err: error }, 'redis error'));
+const renderQueue = config.renderQueue === 'bullmq' && config.redisUrl ? bullmqRenderQueue(redisConnectionOptions(config.redisUrl)) : undefined;
+
+const app = createApp({ config, db, logger, ...(redis ? { redis } : {}), ...(renderQueue ? { renderQueue } : {}) });
 await app.locals['ready'];
 const running = await startServer(app, { port: config.port, host: config.host });
 logger.info({ port: running.port, baseUrl: config.baseUrl }, 'listening');
@@ -22,5 +28,8 @@ console.log(`Ontology service ready at ${config.baseUrl} (port ${running.port}, 
 
 onShutdownSignal(logger, config.shutdownTimeoutMs + 5_000, async () => {
   await running.close(config.shutdownTimeoutMs);
+  await (app.locals['close'] as () => Promise<void>)();
+  await renderQueue?.close();
+  redis?.disconnect();
   await db.close();
 });

@@ -17,6 +17,7 @@ const EXPECTED_REQUIRED: Record<string, string[]> = {
   list_commits: ['ontology_id'],
   read_commit: ['id'],
   guide_orm_creation: ['domain_description'],
+  visualize_ontology: ['id'],
 };
 
 let server: TestServer;
@@ -66,7 +67,7 @@ describe.each(['modern', 'legacy'] as Era[])('the %s MCP client', (era) => {
     else expect(version).toMatch(/^2025-/);
   });
 
-  it('when tools are listed then the 11 tools have exactly the SPEC required parameters, schemas and annotations', async () => {
+  it('when tools are listed then the 12 tools have exactly the SPEC required parameters, schemas and annotations', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(Object.keys(EXPECTED_REQUIRED).sort());
     for (const tool of tools) {

@@ -83,6 +83,20 @@ export const ReadCommitInput = z.object({ id: id('commit') });
 export const ReadCommitOutput = CommitResponse;
 
 export const VisualizeOntologyInput = z.object({ id: id('ontology') });
+export const VisualizeOntologyOutput = z.object({
+  ontology_id: z.string(),
+  title: z.string(),
+  version: z.string(),
+  head_hash: z.string(),
+  object_types: z.number().int(),
+  entity_types: z.number().int(),
+  value_types: z.number().int(),
+  fact_types: z.number().int(),
+  constraints: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+  scale: z.number(),
+});
 
 export const GuideOrmCreationInput = z.object({
   domain_description: requiredText(20_000).describe('The domain to model, in plain words'),

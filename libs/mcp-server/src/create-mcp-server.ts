@@ -21,7 +21,7 @@ export function createMcpServer(ctx: ToolContext): McpServer {
   registerOntologyReadTools(server, ctx);
   registerOntologyWriteTools(server, ctx);
   registerCommitTools(server, ctx);
-  registerVisualizationOrmTools(server);
+  registerVisualizationOrmTools(server, ctx);
   registerPrompts(server);
   registerResources(server);
   return server;

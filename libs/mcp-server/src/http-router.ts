@@ -6,6 +6,7 @@ import { createMcpHandler, type AuthInfo } from '@modelcontextprotocol/server';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import type { ServiceApi } from '@oms/contracts';
 import { createMcpServer } from './create-mcp-server.js';
+import type { Visualizer } from './visualizer.js';
 
 export type AuthenticatedActor = { actorId: string; clientId: string; scopes: string[]; expiresAt: number };
 /** Verifies a bearer token (an API token, later also OAuth access tokens); null when invalid. */
@@ -15,6 +16,7 @@ export type McpHttpOptions = {
   baseUrl: string;
   serviceFor: (actorId: string | null) => ServiceApi;
   authenticate: Authenticator;
+  visualize?: Visualizer;
   /** Authorization servers to advertise (the issuer URL of the OAuth server). */
   authorizationServers?: string[];
   scopesSupported?: string[];
@@ -37,7 +39,8 @@ export function createMcpHttpRouter(options: McpHttpOptions): Router {
   const handler = createMcpHandler(
     (requestContext) => {
       const actorId = requestContext.authInfo?.extra?.['actorId'];
-      return createMcpServer({ service: options.serviceFor(typeof actorId === 'string' ? actorId : null) });
+      const service = options.serviceFor(typeof actorId === 'string' ? actorId : null);
+      return createMcpServer(options.visualize ? { service, visualize: options.visualize } : { service });
     },
     { onerror, maxRequestBodySize: MAX_BODY },
   );

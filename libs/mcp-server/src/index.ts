@@ -3,3 +3,4 @@ export { createMcpHttpRouter, protectedResourceMetadataUrl, type Authenticator, 
 export type { ToolContext } from './context.js';
 export { RESOURCES } from './prompts.js';
 export { bearerAuthenticator, type OAuthVerification } from './bearer-authenticator.js';
+export type { Visualizer, Visualization, VisualizeRequest } from './visualizer.js';

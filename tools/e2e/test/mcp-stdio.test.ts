@@ -50,7 +50,7 @@ describe.each([
     try {
       const { tools } = await client.listTools();
       expect(tools.map((tool) => tool.name)).toContain('create_ontology');
-      expect(tools).toHaveLength(11);
+      expect(tools).toHaveLength(12);
       const { prompts } = await client.listPrompts();
       expect(prompts).toHaveLength(3);
       const resource = await client.readResource({ uri: 'service://tool-guide' });

@@ -58,6 +58,7 @@ export async function startTestServer(
     },
     close: async () => {
       await running.close(1_000);
+      await (app.locals['close'] as () => Promise<void>)();
       await db.dispose();
     },
   };

@@ -1,12 +1,82 @@
-// Group "Visualization & ORM" (SPEC 4.2): guide_orm_creation. visualize_ontology joins this
-// group with the ORM rendering work; until then it is not registered.
-import type { McpServer } from '@modelcontextprotocol/server';
-import { GuideOrmCreationInput, GuideOrmCreationOutput } from '@oms/contracts';
+// Group "Visualization & ORM" (SPEC 4.2): visualize_ontology and guide_orm_creation.
+import type { CallToolResult, McpServer } from '@modelcontextprotocol/server';
+import { GuideOrmCreationInput, GuideOrmCreationOutput, VisualizeOntologyInput, VisualizeOntologyOutput } from '@oms/contracts';
 import { ORM2_TEMPLATE, ormWorkflowGuide } from '@oms/guides';
 import { READ_ONLY } from '../annotations.js';
-import { runTool } from '../tool-result.js';
+import type { ToolContext } from '../context.js';
+import { failure, runTool } from '../tool-result.js';
+import type { Visualizer } from '../visualizer.js';
 
-export function registerVisualizationOrmTools(server: McpServer): void {
+const error = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] });
+
+async function visualize(ctx: ToolContext, visualizer: Visualizer, id: string): Promise<CallToolResult> {
+  let ontology;
+  try {
+    ontology = await ctx.service.call('ontologies.read', { id });
+  } catch (cause) {
+    return failure(cause, { notFound: 'Call list_ontologies or search_ontologies to find the ids of ontologies you can see.' });
+  }
+  if (ontology.source_format !== 'orm') {
+    return error(
+      `visualize_ontology draws ORM2 diagrams, and this ontology's source_format is ${ontology.source_format}. ` +
+        'Use read_ontology to read its source, or guide_orm_creation to model it in ORM.',
+    );
+  }
+  const picture = await visualizer({ ontologyId: ontology.id, headHash: ontology.head_hash });
+  if (!picture.ok) {
+    const advice = {
+      unrenderable: 'Fix the ORM2 XML (guide_orm_creation has a template) and save it with update_ontology.',
+      unavailable: 'Rendering is not available on this server right now; try again later.',
+      timeout: 'The render took too long; try again in a moment.',
+    }[picture.reason];
+    return error(`Could not draw the diagram: ${picture.message}. ${advice}`);
+  }
+  const { summary } = picture;
+  const structured = {
+    ontology_id: ontology.id,
+    title: ontology.title,
+    version: ontology.version,
+    head_hash: ontology.head_hash,
+    object_types: summary.objectTypes,
+    entity_types: summary.entityTypes,
+    value_types: summary.valueTypes,
+    fact_types: summary.factTypes,
+    constraints: summary.constraints,
+    width: picture.width,
+    height: picture.height,
+    scale: picture.scale,
+  };
+  const scaled = picture.scale < 1 ? ` The model is large: the picture was scaled to ${Math.round(picture.scale * 100)}% to fit ${picture.width}x${picture.height} px.` : '';
+  return {
+    content: [
+      { type: 'image', data: picture.pngBase64, mimeType: 'image/png' },
+      {
+        type: 'text',
+        text: `ORM2 diagram of "${ontology.title}" ${ontology.version}: ${summary.objectTypes} object types (${summary.entityTypes} entity, ${summary.valueTypes} value), ${summary.factTypes} fact types, ${summary.constraints} constraints.${scaled}`,
+      },
+    ],
+    structuredContent: structured,
+  };
+}
+
+export function registerVisualizationOrmTools(server: McpServer, ctx: ToolContext): void {
+  const visualizer = ctx.visualize;
+  if (visualizer) {
+    server.registerTool(
+      'visualize_ontology',
+      {
+        title: 'Draw an ORM diagram',
+        description:
+          'Renders an ontology whose source_format is orm as an ORM2 diagram (PNG image, from its head commit) with a short summary of what it contains. ' +
+          'Ontologies in other formats are refused; guide_orm_creation helps build an ORM model.',
+        inputSchema: VisualizeOntologyInput,
+        outputSchema: VisualizeOntologyOutput,
+        annotations: READ_ONLY,
+      },
+      (input) => visualize(ctx, visualizer, input.id),
+    );
+  }
+
   server.registerTool(
     'guide_orm_creation',
     {
