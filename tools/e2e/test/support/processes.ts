@@ -36,12 +36,12 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`no /healthz at ${url} within 60 s:\n${output()}`);
 }
 
-export async function startApp(app: 'rest-api' | 'mcp-gateway', env: Record<string, string>): Promise<RunningApp> {
+export async function startApp(app: 'rest-api' | 'mcp-gateway' | 'render-worker', env: Record<string, string>): Promise<RunningApp> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [path.join(ROOT, 'apps', app, 'dist', 'main.js')], {
     cwd: ROOT,
-    env: { PATH: process.env['PATH'] ?? '', PORT: String(port), HOST: '127.0.0.1', BASE_URL: url, LOG_LEVEL: 'warn', ...env },
+    env: { PATH: process.env['PATH'] ?? '', PORT: String(port), HOST: '127.0.0.1', ...(app === 'render-worker' ? {} : { BASE_URL: url }), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -55,7 +55,7 @@ export async function startApp(app: 'rest-api' | 'mcp-gateway', env: Record<stri
     output,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),

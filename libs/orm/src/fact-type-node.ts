@@ -1,0 +1,86 @@
+// A fact type shape: role boxes and uniqueness bars inside the saved bounds, the reading
+// where the author put it, role names, and the frame and name of an objectification.
+import { barConstraints, barRowCount, factShapeSize, placeBars, placeRoles, type FactFrame } from './fact-geometry.js';
+import { fromInches as scale } from './geometry.js';
+import type { Box, FactTypeNode, Label } from './layout-types.js';
+import type { ModelIndex } from './model-index.js';
+import type { OrmFactType, OrmShape } from './model.js';
+import { objectTypeLines } from './object-type-node.js';
+import { readingText } from './reading-text.js';
+
+/** Roles left to right (or top to bottom): the shape's RoleDisplayOrder, else the fact type's. */
+export function displayOrder(factType: OrmFactType, shape?: OrmShape): string[] {
+  const ids = factType.roles.map((role) => role.id);
+  const saved = (shape?.roleDisplayOrder ?? []).filter((id) => ids.includes(id));
+  return [...saved, ...ids.filter((id) => !saved.includes(id))];
+}
+
+export function frameOf(index: ModelIndex, factType: OrmFactType, shape?: OrmShape): FactFrame {
+  return {
+    orientation: shape?.orientation ?? 'horizontal',
+    constraintPosition: shape?.constraintPosition ?? 'top',
+    objectified: factType.objectifiedById !== undefined && index.objectTypes.has(factType.objectifiedById),
+  };
+}
+
+/** Size of a fact type drawn from scratch, bars included. */
+export function computedFactSize(index: ModelIndex, factType: OrmFactType): { width: number; height: number } {
+  const order = displayOrder(factType);
+  const frame = frameOf(index, factType);
+  return factShapeSize(order.length, barRowCount(order, barConstraints(factType, index.constraints)), frame);
+}
+
+const below = (box: Box, fontSize: number): Box => ({ x: box.x, y: box.y + box.height + 1, width: box.width, height: fontSize * 1.3 });
+
+export function factTypeNode(
+  index: ModelIndex,
+  factType: OrmFactType,
+  options: { id: string; box: Box; shape?: OrmShape; computed: boolean; fontSize: number },
+): FactTypeNode {
+  const { box, shape, fontSize } = options;
+  const order = displayOrder(factType, shape);
+  const frame = frameOf(index, factType, shape);
+  const roleBoxes = placeRoles(box, order.length, frame);
+  const node: FactTypeNode = {
+    id: options.id,
+    factTypeId: factType.id,
+    box,
+    vertical: frame.orientation !== 'horizontal',
+    roles: order.map((roleId, position) => ({ roleId, box: roleBoxes[position] ?? box })),
+    bars: placeBars(roleBoxes, order, barConstraints(factType, index.constraints), frame),
+    roleNames: [],
+    computed: options.computed,
+  };
+  const centred = (text: string, at: Box, tone: Label['tone'] = 'text'): Label => ({
+    text,
+    x: at.x + at.width / 2,
+    y: at.y + at.height / 2 + fontSize * 0.35,
+    anchor: 'middle',
+    tone,
+  });
+  const relative = (kind: string) => shape?.relative.filter((item) => item.kind === kind && item.bounds) ?? [];
+  const text = readingText(factType, order);
+  const readingShape = relative('reading')[0];
+  // NORMA recreates a missing reading shape under the fact type (beside it when vertical).
+  if (text !== undefined && readingShape?.bounds) node.reading = centred(text, scale(readingShape.bounds));
+  else if (text !== undefined && node.vertical) node.reading = { text, x: box.x + box.width + 3, y: box.y + box.height / 2 + fontSize * 0.35, anchor: 'start', tone: 'text' };
+  else if (text !== undefined) node.reading = centred(text, below(box, fontSize));
+  if (shape?.displayRoleNames !== false) {
+    for (const item of relative('roleName')) {
+      const name = index.roles.get(item.subjectId)?.name;
+      if (name && item.bounds) {
+        const at = scale(item.bounds);
+        node.roleNames.push({ text: `[${name}]`, x: at.x, y: at.y + fontSize * 0.8, anchor: 'start', tone: 'text' });
+      }
+    }
+  }
+  const objectifier = frame.objectified ? index.objectTypes.get(factType.objectifiedById ?? '') : undefined;
+  if (objectifier) {
+    const lines = objectTypeLines(objectifier, false);
+    const name = `"${lines.name}"${lines.referenceMode ? ` (${lines.referenceMode})` : ''}`;
+    const nameShape = relative('objectifiedName')[0];
+    const nameBox = nameShape?.bounds ? scale(nameShape.bounds) : { x: box.x, y: box.y - fontSize * 1.4, width: box.width, height: fontSize * 1.3 };
+    node.objectification = { objectTypeId: objectifier.id, frame: box, name: centred(name, nameBox) };
+  }
+  return node;
+}

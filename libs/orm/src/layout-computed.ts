@@ -1,0 +1,119 @@
+// Places model elements that no saved shape shows: the whole model when a file has no
+// diagram, otherwise the leftovers, as a block under the author's drawing. Object types
+// and fact types are ELK nodes; a binary's first player is put before the fact type and
+// the other players after it, so facts read left to right as in hand-drawn ORM diagrams.
+import { layeredLayout, type GraphEdge, type GraphNode, type Positions } from './elk-sync.js';
+import { computedFactSize, factTypeNode } from './fact-type-node.js';
+import type { Box, Point } from './layout-types.js';
+import { emptyNodes, type PlacedNodes } from './layout-saved.js';
+import type { ModelIndex } from './model-index.js';
+import { objectTypeNode, objectTypeSize, valueConstraintLabel } from './object-type-node.js';
+import { readingText } from './reading-text.js';
+import { noteNode } from './symbol-nodes.js';
+import { valueConstraintText } from './constraint-text.js';
+import { textWidth } from './text-metrics.js';
+
+export type Unplaced = { objectTypeIds: string[]; factTypeIds: string[]; noteIds: string[] };
+
+/** Past this many nodes ELK wraps its layers into rows, so big models are not one long strip. */
+const WRAP_ABOVE = 30;
+
+const GAP = 24;
+
+/** A simple grid, used only if ELK cannot lay the graph out. */
+function gridPositions(nodes: GraphNode[]): Positions {
+  const positions: Positions = new Map();
+  const columns = Math.max(1, Math.ceil(Math.sqrt(nodes.length)));
+  let x = 0;
+  let y = 0;
+  let rowHeight = 0;
+  nodes.forEach((node, position) => {
+    if (position > 0 && position % columns === 0) {
+      x = 0;
+      y += rowHeight + GAP;
+      rowHeight = 0;
+    }
+    positions.set(node.id, { x, y });
+    x += node.width + GAP;
+    rowHeight = Math.max(rowHeight, node.height);
+  });
+  return positions;
+}
+
+export function placeComputed(index: ModelIndex, unplaced: Unplaced, origin: Point, fontSize: number): PlacedNodes {
+  const nodes = emptyNodes();
+  const labelHeight = fontSize * 1.4;
+  const graphNodes: GraphNode[] = [];
+  const edges: GraphEdge[] = [];
+  const factSizes = new Map<string, { width: number; height: number }>();
+  for (const id of unplaced.objectTypeIds) {
+    const objectType = index.objectTypes.get(id);
+    if (!objectType) continue;
+    const size = objectTypeSize(objectType, fontSize);
+    // A value constraint stands above its value type; the node is wide enough for both.
+    const constraint = objectType.valueConstraintId ? index.constraints.get(objectType.valueConstraintId) : undefined;
+    const labelWidth = constraint ? textWidth(valueConstraintText(constraint), fontSize) : 0;
+    graphNodes.push({ id, width: Math.max(size.width, labelWidth), height: size.height + (constraint ? labelHeight : 0) });
+  }
+  const placed = new Set(graphNodes.map((node) => node.id));
+  // An objectified fact type's frame stands for its entity type, so edges to the entity go to the fact.
+  const standIn = new Map<string, string>();
+  for (const id of unplaced.factTypeIds) {
+    const objectifier = index.factTypes.get(id)?.objectifiedById;
+    if (objectifier) standIn.set(objectifier, id);
+  }
+  const nodeOf = (id: string | undefined) => (id === undefined ? undefined : placed.has(id) ? id : standIn.get(id));
+  const objectified = (id: string) => index.factTypes.get(id)?.objectifiedById !== undefined;
+  for (const id of unplaced.factTypeIds) {
+    const factType = index.factTypes.get(id);
+    if (!factType || factType.roles.length === 0) continue;
+    const size = computedFactSize(index, factType);
+    factSizes.set(id, size);
+    const reading = readingText(factType, factType.roles.map((role) => role.id)) ?? '';
+    // Room for the reading below and, when objectified, the name above.
+    graphNodes.push({ id, width: Math.max(size.width, textWidth(reading, fontSize)), height: size.height + labelHeight * (objectified(id) ? 2 : 1) });
+    factType.roles.forEach((role, position) => {
+      const player = nodeOf(role.playerId);
+      if (!player || player === id) return;
+      const first = position === 0 && factType.roles.length > 1;
+      edges.push({ id: `${id}:${role.id}`, source: first ? player : id, target: first ? id : player });
+    });
+  }
+  for (const subtype of index.model.subtypeFacts) {
+    const [sub, supertype] = [nodeOf(subtype.subtypeId), nodeOf(subtype.supertypeId)];
+    if (sub && supertype) edges.push({ id: subtype.id, source: supertype, target: sub });
+  }
+  const wrap: Record<string, string> = graphNodes.length > WRAP_ABOVE ? { 'elk.layered.wrapping.strategy': 'MULTI_EDGE', 'elk.aspectRatio': '1.6' } : {};
+  const positions = (graphNodes.length > 0 ? layeredLayout(graphNodes, edges, wrap) : undefined) ?? gridPositions(graphNodes);
+  let bottom = origin.y;
+  for (const graphNode of graphNodes) {
+    const at = positions.get(graphNode.id) ?? { x: 0, y: 0 };
+    const x = origin.x + at.x;
+    const y = origin.y + at.y;
+    bottom = Math.max(bottom, y + graphNode.height);
+    const objectType = index.objectTypes.get(graphNode.id);
+    const factType = index.factTypes.get(graphNode.id);
+    if (objectType) {
+      const top = objectType.valueConstraintId ? y + labelHeight : y;
+      const size = objectTypeSize(objectType, fontSize);
+      const box: Box = { x: x + (graphNode.width - size.width) / 2, y: top, width: size.width, height: size.height };
+      nodes.objectTypes.push(objectTypeNode(objectType, { id: `computed:${objectType.id}`, box, expandRefMode: false, shadow: false, computed: true, fontSize }));
+      const label = objectType.valueConstraintId ? valueConstraintLabel(index, objectType.valueConstraintId, { x, y, width: graphNode.width, height: labelHeight }, fontSize) : undefined;
+      if (label) nodes.labels.push(label);
+    } else if (factType) {
+      const size = factSizes.get(factType.id) ?? { width: graphNode.width, height: graphNode.height };
+      const top = objectified(factType.id) ? y + labelHeight : y;
+      const box: Box = { x: x + (graphNode.width - size.width) / 2, y: top, width: size.width, height: size.height };
+      nodes.factTypes.push(factTypeNode(index, factType, { id: `computed:${factType.id}`, box, computed: true, fontSize }));
+    }
+  }
+  let noteX = origin.x;
+  for (const id of unplaced.noteIds) {
+    const note = index.notes.get(id);
+    if (!note) continue;
+    const node = noteNode(note, { id: `computed:${id}`, box: { x: noteX, y: bottom + GAP, width: 0, height: 0 }, computed: true, fontSize });
+    nodes.notes.push(node);
+    noteX += node.box.width + GAP;
+  }
+  return nodes;
+}

@@ -1,0 +1,72 @@
+// An object type shape: the saved bounds, widened about their centre when the name would
+// not fit in the fonts a browser actually has, and its value-constraint text if saved.
+import { valueConstraintText } from './constraint-text.js';
+import type { Box, Label, ObjectTypeNode } from './layout-types.js';
+import type { ModelIndex } from './model-index.js';
+import type { OrmObjectType } from './model.js';
+import { decorateReferenceMode } from './reference-modes.js';
+import { blockWidth } from './text-metrics.js';
+
+export const lineHeight = (fontSize: number) => fontSize * 1.2;
+const PADDING_X = 5;
+const PADDING_Y = 3;
+
+export function objectTypeLines(objectType: OrmObjectType, expandRefMode: boolean): { name: string; referenceMode?: string } {
+  const name = objectType.isIndependent ? `${objectType.name} !` : objectType.name;
+  const mode = objectType.kind === 'entity' && objectType.referenceMode && !expandRefMode ? decorateReferenceMode(objectType.referenceMode, objectType.referenceModeKind) : undefined;
+  return mode ? { name, referenceMode: mode } : { name };
+}
+
+/** The smallest box that holds the text, as a computed layout sizes an object type. */
+export function objectTypeSize(objectType: OrmObjectType, fontSize: number): { width: number; height: number } {
+  const lines = objectTypeLines(objectType, false);
+  const texts = lines.referenceMode ? [lines.name, `(${lines.referenceMode})`] : [lines.name];
+  return { width: blockWidth(texts, fontSize) + 2 * PADDING_X, height: texts.length * lineHeight(fontSize) + 2 * PADDING_Y };
+}
+
+function fit(box: Box, size: { width: number; height: number }): Box {
+  const width = Math.max(box.width, size.width);
+  const height = Math.max(box.height, size.height);
+  return { x: box.x - (width - box.width) / 2, y: box.y - (height - box.height) / 2, width, height };
+}
+
+export function objectTypeNode(
+  objectType: OrmObjectType,
+  options: { id: string; box: Box; expandRefMode: boolean; shadow: boolean; computed: boolean; fontSize: number },
+): ObjectTypeNode {
+  const lines = objectTypeLines(objectType, options.expandRefMode);
+  const texts = lines.referenceMode ? [lines.name, `(${lines.referenceMode})`] : [lines.name];
+  const needed = { width: blockWidth(texts, options.fontSize) + 2 * PADDING_X, height: texts.length * lineHeight(options.fontSize) + 2 * PADDING_Y };
+  return {
+    id: options.id,
+    objectTypeId: objectType.id,
+    kind: objectType.kind,
+    name: lines.name,
+    ...(lines.referenceMode ? { referenceMode: lines.referenceMode } : {}),
+    independent: objectType.isIndependent,
+    shadow: options.shadow,
+    box: fit(options.box, needed),
+    computed: options.computed,
+  };
+}
+
+/** Numbers stay unquoted for numeric data types, as NORMA writes them. */
+function isNumeric(objectType: OrmObjectType | undefined): boolean {
+  return /Numeric|Decimal|Float|Money|Integer|AutoCounter/i.test(objectType?.dataType?.name ?? '');
+}
+
+/** Value-constraint text centred in its saved box (or over `fallback` when computed). */
+export function valueConstraintLabel(index: ModelIndex, constraintId: string, box: Box, fontSize: number): Label | undefined {
+  const constraint = index.constraints.get(constraintId);
+  if (!constraint || constraint.kind !== 'value') return undefined;
+  const role = constraint.constrainedId ? index.roles.get(constraint.constrainedId) : undefined;
+  const owner = index.objectTypes.get(role?.playerId ?? constraint.constrainedId ?? '');
+  return {
+    text: valueConstraintText(constraint, isNumeric(owner)),
+    x: box.x + box.width / 2,
+    y: box.y + box.height / 2 + fontSize * 0.35,
+    anchor: 'middle',
+    tone: 'constraint',
+    constraintId,
+  };
+}
