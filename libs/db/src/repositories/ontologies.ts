@@ -55,7 +55,7 @@ export async function* withHeadSources(db: DbClient, rows: OntologyRow[]): Async
   const ids = rows.map((row) => row.id);
   const sizes = await db.$queryRaw<{ id: string; bytes: number }[]>`
     SELECT "ontology_id"::text AS "id", octet_length("source")::int AS "bytes"
-    FROM "commits" WHERE "status" = 'applied' AND "ontology_id"::text IN (${Prisma.join(ids)})`;
+    FROM "commits" WHERE "status" = 'applied' AND "ontology_id" IN (${Prisma.join(ids.map((id) => Prisma.sql`${id}::uuid`))})`;
   const bytesOf = new Map(sizes.map((size) => [size.id, Number(size.bytes)]));
   let index = 0;
   while (index < rows.length) {

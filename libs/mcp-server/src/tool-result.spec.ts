@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '@oms/domain';
+import { failure, ok, runTool } from './tool-result.js';
+
+describe('tool results', () => {
+  it('when a tool succeeds then the same JSON is structured content and text', () => {
+    const result = ok({ a: 1 });
+    expect(result.structuredContent).toEqual({ a: 1 });
+    expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual({ a: 1 });
+  });
+
+  it('when a field is invalid then the error names it and says what to do next', () => {
+    const result = failure(AppError.validation({ account_id: ['is not an account you belong to'] }));
+    expect(result.isError).toBe(true);
+    expect((result.content[0] as { text: string }).text).toMatch(/account_id is not an account you belong to.*list_accounts/);
+  });
+
+  it('when something unexpected fails then no internal detail leaks', async () => {
+    const result = await runTool(async () => {
+      throw new Error('connection to 10.0.0.5 refused at db.ts:12');
+    });
+    expect(result.isError).toBe(true);
+    expect((result.content[0] as { text: string }).text).not.toMatch(/10\.0\.0\.5|db\.ts/);
+  });
+});

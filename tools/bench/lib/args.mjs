@@ -1,0 +1,40 @@
+// The runner's command line: --quick, --no-build, --target <embedded|cluster>, --only <case[,case]>.
+export const TARGETS = ['embedded', 'cluster'];
+
+export class UsageError extends Error {}
+
+export const USAGE = `usage: npm run bench -- [--quick] [--no-build] [--target embedded|cluster] [--only <case>[,<case>...]]
+  --quick     every case once, small (a smoke test; fails only when a case cannot run)
+  --no-build  do not build the service first (use the existing apps/*/dist)
+  --target    embedded (default: one process) or cluster
+  --only      run only the named case(s); may be repeated
+  BENCH_OUT   where the JSON results go (default bench/results/latest.json)
+  DATABASE_URL  a loopback PostgreSQL server to use (default postgres://postgres@127.0.0.1:5432/postgres when it answers)
+  BENCH_DATABASE=pglite  use embedded PGlite even when PostgreSQL answers`;
+
+function valueOf(argv, index, name) {
+  const value = argv[index + 1];
+  if (value === undefined || value.startsWith('--')) throw new UsageError(`${name} needs a value`);
+  return value;
+}
+
+export function parseArgs(argv) {
+  const options = { quick: false, build: true, target: 'embedded', only: [], help: false };
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    if (flag === '--quick') options.quick = true;
+    else if (flag === '--no-build') options.build = false;
+    else if (flag === '--help' || flag === '-h') options.help = true;
+    else if (flag === '--target') {
+      options.target = inline ?? valueOf(argv, i, '--target');
+      if (inline === undefined) i += 1;
+      if (!TARGETS.includes(options.target)) throw new UsageError(`--target must be one of ${TARGETS.join(', ')}`);
+    } else if (flag === '--only') {
+      const value = inline ?? valueOf(argv, i, '--only');
+      if (inline === undefined) i += 1;
+      options.only.push(...value.split(',').map((name) => name.trim()).filter(Boolean));
+    } else throw new UsageError(`unknown option ${arg}`);
+  }
+  return options;
+}

@@ -1,0 +1,22 @@
+// Bounded repetition: at most `times` runs, and no new run once `budgetMs` has passed.
+import { performance } from 'node:perf_hooks';
+
+export async function repeat({ times, budgetMs, log }, run) {
+  const results = [];
+  const started = performance.now();
+  for (let i = 0; i < times; i += 1) {
+    results.push(await run(i));
+    if (i + 1 < times && performance.now() - started > budgetMs) {
+      log?.(`time budget of ${Math.round(budgetMs / 1000)} s reached after ${i + 1} of ${times} repetitions`);
+      break;
+    }
+  }
+  return results;
+}
+
+/** Milliseconds that `run` takes. */
+export async function timeMs(run) {
+  const started = performance.now();
+  await run();
+  return performance.now() - started;
+}
