@@ -76,7 +76,7 @@ export default [
             { sourceTag: 'scope:rest-api', onlyDependOnLibsWithTags: ['scope:shared', 'scope:rest-api', 'scope:mcp', 'scope:auth', 'scope:render'] },
             { sourceTag: 'scope:render', onlyDependOnLibsWithTags: ['scope:shared', 'scope:render'] },
             { sourceTag: 'scope:auth', onlyDependOnLibsWithTags: ['scope:shared', 'scope:auth'] },
-            { sourceTag: 'scope:mcp', onlyDependOnLibsWithTags: ['scope:shared', 'scope:mcp'] },
+            { sourceTag: 'scope:mcp', onlyDependOnLibsWithTags: ['scope:shared', 'scope:mcp', 'scope:render'] },
             { sourceTag: 'scope:workspace', onlyDependOnLibsWithTags: ['scope:shared', 'scope:workspace'] },
           ],
         },

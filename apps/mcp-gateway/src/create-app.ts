@@ -4,12 +4,15 @@ import express, { type Express } from 'express';
 import type { ServiceApi } from '@oms/contracts';
 import { bearerAuthenticator, createMcpHttpRouter } from '@oms/mcp-server';
 import type { Logger } from '@oms/platform';
+import { visualizeWithQueue, type RenderQueue } from '@oms/render';
 import type { GatewayConfig } from './config.js';
 
 export type GatewayDeps = {
   config: GatewayConfig;
   logger: Logger;
   serviceFor: (actorId: string | null) => ServiceApi;
+  /** The render queue (BullMQ to render-worker processes); without it visualize_ontology is not offered. */
+  renderQueue?: RenderQueue;
   /** Answers whether the REST app answers; used by /readyz. */
   restReachable: () => Promise<boolean>;
   now?: () => Date;
@@ -40,6 +43,7 @@ export function createApp(deps: GatewayDeps): Express {
         },
       }),
       scopesSupported: ['ontologies'],
+      ...(deps.renderQueue ? { visualize: visualizeWithQueue(deps.renderQueue) } : {}),
       onError: (error) => deps.logger.warn({ err: error }, 'mcp request failed'),
     }),
   );

@@ -1,6 +1,7 @@
 // Wires the MCP gateway: config, logger, the REST app's internal API over tRPC, listen,
 // clean shutdown.
 import { createLogger, exitOnConfigProblems, onShutdownSignal, startServer } from '@oms/platform';
+import { bullmqRenderQueue, redisConnectionOptions } from '@oms/render';
 import { loadConfig } from './config.js';
 import { createApp } from './create-app.js';
 import { remoteServiceFactory } from './remote-service.js';
@@ -10,9 +11,11 @@ if (!loaded.ok) exitOnConfigProblems(loaded.problems);
 const config = loaded.config;
 const logger = createLogger({ service: 'mcp-gateway', level: config.logLevel });
 
+const renderQueue = config.redisUrl ? bullmqRenderQueue(redisConnectionOptions(config.redisUrl)) : undefined;
 const app = createApp({
   config,
   logger,
+  ...(renderQueue ? { renderQueue } : {}),
   serviceFor: remoteServiceFactory(config),
   restReachable: async () => {
     try {
@@ -26,4 +29,7 @@ const app = createApp({
 const running = await startServer(app, { port: config.port, host: config.host });
 logger.info({ port: running.port, baseUrl: config.baseUrl }, 'listening');
 
-onShutdownSignal(logger, config.shutdownTimeoutMs + 5_000, () => running.close(config.shutdownTimeoutMs));
+onShutdownSignal(logger, config.shutdownTimeoutMs + 5_000, async () => {
+  await running.close(config.shutdownTimeoutMs);
+  await renderQueue?.close();
+});

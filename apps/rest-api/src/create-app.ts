@@ -16,8 +16,8 @@ import { findUserById } from '@oms/db';
 import { bearerAuthenticator, createMcpHttpRouter } from '@oms/mcp-server';
 import { checkCredentials } from './use-cases/sign-in.js';
 import { accountSettingsPort } from './internal/account-settings-port.js';
-import { createRasterizer, inProcessRenderQueue, type RenderQueue } from '@oms/render';
-import { queueVisualizer, sourceLoader } from './internal/render-visualizer.js';
+import { createRasterizer, inProcessRenderQueue, visualizeWithQueue, type RenderQueue } from '@oms/render';
+import { sourceLoader } from './internal/render-visualizer.js';
 import { diagramRoutes } from './routes/diagrams.js';
 import { localServiceFactory } from './internal/local-service.js';
 import { internalTrpc } from './internal/mount-trpc.js';
@@ -87,7 +87,7 @@ export function createApp(deps: AppDeps): Express {
           },
         }),
         scopesSupported: ['ontologies'],
-        visualize: queueVisualizer(renderQueue),
+        visualize: visualizeWithQueue(renderQueue),
         onError: (error) => deps.logger.warn({ err: error }, 'mcp request failed'),
       }),
     );
