@@ -2,7 +2,7 @@
 import { Router, type Response } from 'express';
 import { AppError, pageInfo } from '@oms/domain';
 import { ChildrenQuery, CommitsQuery, CreateOntologyRequest, ListOntologiesQuery, UpdateOntologyRequest } from '@oms/contracts';
-import { findCommit, listCommits, withHeadSources, type OntologyWithHead } from '@oms/db';
+import { findCommit, findVisibleOntologyForUser, listCommits, withHeadSources, type OntologyWithHead } from '@oms/db';
 import type { AppContext } from '../context.js';
 import { authOf } from '../http/authenticate.js';
 import { parseBody } from '../http/parse-body.js';
@@ -38,7 +38,9 @@ export function ontologyRoutes(ctx: AppContext): Router {
   });
 
   router.get('/ontologies/:id', async (req, res) => {
-    sendOntology(res, await visibleOntologyOr404(ctx.db.prisma, await caller(res), idParam(req.params.id)));
+    const ontology = await findVisibleOntologyForUser(ctx.db.prisma, idParam(req.params.id), authOf(res).user.id);
+    if (!ontology) throw new AppError('not_found');
+    sendOntology(res, ontology);
   });
 
   router.patch('/ontologies/:id', async (req, res) => {

@@ -4,8 +4,39 @@ export function insertApiToken(db: DbClient, token: { id: string; userId: string
   return db.apiToken.create({ data: token });
 }
 
-export function findApiTokenWithUser(db: DbClient, tokenHash: string) {
-  return db.apiToken.findUnique({ where: { tokenHash }, include: { user: true } });
+type TokenUserRow = {
+  id: string;
+  user_id: string;
+  last_used_at: Date | null;
+  email: string;
+  name: string;
+  time_zone: string;
+  otp_enabled: boolean;
+  user_created_at: Date;
+};
+
+/** The token and its user in one round trip (every authenticated request does this). */
+export async function findApiTokenWithUser(db: DbClient, tokenHash: string) {
+  const rows = await db.$queryRaw<TokenUserRow[]>`
+    SELECT t."id"::text AS "id", t."user_id"::text AS "user_id", t."last_used_at", u."email", u."name", u."time_zone", u."otp_enabled",
+           u."created_at" AS "user_created_at"
+    FROM "api_tokens" t JOIN "users" u ON u."id" = t."user_id"
+    WHERE t."token_hash" = ${tokenHash}`;
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id: row.id,
+    userId: row.user_id,
+    lastUsedAt: row.last_used_at ? new Date(row.last_used_at) : null,
+    user: {
+      id: row.user_id,
+      email: row.email,
+      name: row.name,
+      timeZone: row.time_zone,
+      otpEnabled: row.otp_enabled,
+      createdAt: new Date(row.user_created_at),
+    },
+  };
 }
 
 export function touchApiToken(db: DbClient, id: string, at: Date) {

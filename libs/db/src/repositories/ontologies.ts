@@ -192,3 +192,52 @@ export function findCommitWithOntology(db: DbClient, commitId: string) {
     include: { ontology: { select: { accountId: true, visibility: true } } },
   });
 }
+
+type OntologyHeadRow = {
+  id: string;
+  account_id: string;
+  parent_id: string | null;
+  title: string;
+  description: string;
+  visibility: string;
+  source_format: string;
+  version: string;
+  head_hash: string;
+  head_seq: number;
+  created_at: Date;
+  updated_at: Date;
+  source: string;
+};
+
+/**
+ * One ontology with its head source when `userId` may see it, in one round trip: the hot
+ * read path (GET /api/v1/ontologies/:id) checks visibility in SQL instead of loading the
+ * caller's memberships first.
+ */
+export async function findVisibleOntologyForUser(db: DbClient, id: string, userId: string): Promise<OntologyWithHead | null> {
+  const rows = await db.$queryRaw<OntologyHeadRow[]>`
+    SELECT o."id"::text AS "id", o."account_id"::text AS "account_id", o."parent_id"::text AS "parent_id", o."title", o."description",
+           o."visibility", o."source_format", o."version", o."head_hash", o."head_seq", o."created_at", o."updated_at", c."source"
+    FROM "ontologies" o
+    JOIN "commits" c ON c."ontology_id" = o."id" AND c."status" = 'applied'
+    WHERE o."id" = ${id}::uuid
+      AND (o."visibility" = 'public' OR EXISTS (
+        SELECT 1 FROM "account_users" au WHERE au."account_id" = o."account_id" AND au."user_id" = ${userId}::uuid))`;
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    parentId: row.parent_id,
+    title: row.title,
+    description: row.description,
+    visibility: row.visibility,
+    sourceFormat: row.source_format,
+    version: row.version,
+    headHash: row.head_hash,
+    headSeq: Number(row.head_seq),
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+    commits: [{ source: row.source }],
+  };
+}

@@ -3,6 +3,7 @@
 import { AppError, escapeLikePattern } from '@oms/domain';
 import {
   findCommitWithOntology,
+  findVisibleOntologyForUser,
   findUserById,
   listAccountsOfUser,
   listCommits,
@@ -56,7 +57,9 @@ export async function listOntologiesForTools(
 }
 
 export async function readOntologyForTools(ctx: AppContext, caller: Caller, id: string) {
-  return presentToolOntology(await visibleOntologyOr404(ctx.db.prisma, caller, id.toLowerCase()), ctx.config.baseUrl);
+  const ontology = await findVisibleOntologyForUser(ctx.db.prisma, id.toLowerCase(), caller.userId);
+  if (!ontology) throw new AppError('not_found');
+  return presentToolOntology(ontology, ctx.config.baseUrl);
 }
 
 export async function listCommitsForTools(ctx: AppContext, caller: Caller, input: { ontology_id: string; limit: number; offset: number }) {
