@@ -24,8 +24,6 @@ export type ProviderOptions = {
   keys: ProviderKeys;
 };
 
-const FETCH_TIMEOUT_MS = 5_000;
-
 export function createProvider(options: ProviderOptions): Provider {
   const { keys } = options;
   const configuration: Configuration = {
@@ -88,7 +86,9 @@ export function createProvider(options: ProviderOptions): Provider {
         cacheDuration: { min: 60, max: 86_400 },
       },
     } as Configuration['features'],
-    fetch: async (url, init) => (options.metadataFetch ?? fetch)(url, { ...init, signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) }),
+    // oidc-provider passes its SSRF-guarded dispatcher, a 2.5 s timeout and a 5 KB body limit;
+    // only a test may swap the fetch (to reach a loopback document).
+    ...(options.metadataFetch ? { fetch: options.metadataFetch } : {}),
     findAccount: async (_ctx, sub) => {
       const user = await options.findUser(sub);
       if (!user) return undefined;

@@ -1,0 +1,110 @@
+// OAuth Client ID Metadata Documents: a client whose client_id is the https URL of its
+// metadata document. The document is served by this test on loopback; only the test swaps
+// the provider's fetch (https to http on 127.0.0.1), production keeps the SSRF guard.
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auth, Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Browser } from 'playwright-core';
+import { chromiumAvailable, launchChromium } from './support/browser.js';
+import { freePort, REDIRECT, TestOAuthProvider } from './support/oauth-client.js';
+import { signUpUser, startTestServer, type SignedUpUser, type TestServer } from './support/test-server.js';
+
+let docs: Server;
+let docsPort: number;
+let server: TestServer;
+let user: SignedUpUser;
+let browser: Browser;
+
+const documentUrl = (name: string) => `https://127.0.0.1:${docsPort}/${name}.json`;
+const documentFor = (name: string) => ({
+  client_id: documentUrl(name),
+  client_name: `Metadata Agent ${name}`,
+  redirect_uris: [REDIRECT],
+  grant_types: ['authorization_code', 'refresh_token'],
+  response_types: ['code'],
+  token_endpoint_auth_method: 'none',
+});
+
+beforeAll(async () => {
+  if (!chromiumAvailable() && process.env['REQUIRE_SERVICES'] === '1') throw new Error('Chromium is required (apt-get install chromium)');
+  docsPort = await freePort();
+  docs = createServer((req, res) => {
+    const name = (req.url ?? '').replace(/^\/|\.json$/g, '');
+    if (name === 'slow') return void setTimeout(() => res.end(JSON.stringify(documentFor('slow'))), 6_000);
+    const body = name === 'large' ? JSON.stringify({ ...documentFor('large'), padding: 'x'.repeat(20_000) }) : JSON.stringify(documentFor(name));
+    res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'max-age=120' });
+    res.end(body);
+  }).listen(docsPort, '127.0.0.1');
+  const loopbackFetch: typeof fetch = (url, init) => {
+    const target = String(url).replace(`https://127.0.0.1:${docsPort}/`, `http://127.0.0.1:${docsPort}/`);
+    const { dispatcher: _guard, ...rest } = (init ?? {}) as RequestInit & { dispatcher?: unknown };
+    return fetch(target, rest);
+  };
+  server = await startTestServer({}, { port: await freePort(), metadataFetch: loopbackFetch });
+  user = await signUpUser(server, { name: 'Mia Metadata' });
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  docs?.close();
+});
+
+class MetadataClient extends TestOAuthProvider {
+  constructor(readonly clientMetadataUrl: string) {
+    super();
+  }
+}
+
+describe('Client ID Metadata Documents', () => {
+  it('when a client identifies itself by its metadata URL then sign-in, consent and tool calls work without registration', async () => {
+    const provider = new MetadataClient(documentUrl('agent'));
+    const serverUrl = `${server.baseUrl}/mcp`;
+    expect(await auth(provider, { serverUrl })).toBe('REDIRECT');
+    expect(provider.authorizationUrl?.searchParams.get('client_id')).toBe(documentUrl('agent'));
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    let redirected: URL | undefined;
+    await page.route('http://127.0.0.1:1/**', async (route) => {
+      redirected = new URL(route.request().url());
+      await route.fulfill({ status: 200, body: 'done' });
+    });
+    await page.goto((provider.authorizationUrl as URL).href);
+    await page.fill('input[name=email]', user.email);
+    await page.fill('input[name=password]', user.password);
+    await page.click('button[type=submit]');
+    await page.waitForSelector('text=Metadata Agent agent');
+    await page.click('button[value=allow]');
+    for (let i = 0; i < 50 && !redirected; i++) await page.waitForTimeout(100);
+    await context.close();
+    const code = redirected?.searchParams.get('code') ?? '';
+    expect(await auth(provider, { serverUrl, authorizationCode: code, iss: redirected?.searchParams.get('iss') ?? '' })).toBe('AUTHORIZED');
+    const client = new Client({ name: 'cimd', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    await client.connect(new StreamableHTTPClientTransport(new URL(serverUrl), { authProvider: provider }));
+    const profile = await client.callTool({ name: 'read_profile', arguments: {} });
+    expect(profile.structuredContent).toMatchObject({ email: user.email });
+    await client.close();
+  });
+
+  it.each([
+    ['an http URL', () => `http://127.0.0.1:${docsPort}/agent.json`],
+    ['a document over the size limit', () => documentUrl('large')],
+    ['a document that answers too slowly', () => documentUrl('slow')],
+    ['a private address outside the test override', () => 'https://10.0.0.7/client.json'],
+  ])('when the client_id is %s then the authorization request is refused', async (_label, clientId) => {
+    const url = new URL(`${server.baseUrl}/oauth/authorize`);
+    url.search = new URLSearchParams({
+      client_id: clientId(),
+      response_type: 'code',
+      redirect_uri: REDIRECT,
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+      scope: 'ontologies',
+      resource: `${server.baseUrl}/mcp`,
+    }).toString();
+    const response = await fetch(url, { redirect: 'manual' });
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+    expect(response.headers.get('location') ?? '').not.toContain('code=');
+  }, 20_000);
+});
