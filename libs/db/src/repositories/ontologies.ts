@@ -1,6 +1,7 @@
 // Ontologies and their commits. The ontology row carries the head's hash, version and
 // sequence; the source lives only in commits (the head commit is the one `applied`).
 import { Prisma } from '../generated/prisma/client.js';
+import type { SqlRunner } from '../sql-runner.js';
 import type { DbClient } from './db-client.js';
 
 export const withHeadSource = {
@@ -110,20 +111,26 @@ export type NewOntology = {
   headSeq: number;
 };
 
+const INSERT_ONTOLOGY = `INSERT INTO "ontologies" ("id", "account_id", "parent_id", "title", "description", "visibility", "source_format", "version", "head_hash", "head_seq", "updated_at")
+  VALUES ($1::uuid, $2::uuid, $3::uuid, $4, $5, $6, $7, $8, $9, $10, CURRENT_TIMESTAMP) RETURNING "created_at", "updated_at"`;
+const INSERT_FIRST_COMMIT = `INSERT INTO "commits" ("id", "ontology_id", "seq", "parent_hash", "commit_hash", "message", "source_format", "status", "version", "author_id", "source", "updated_at")
+  VALUES ($1::uuid, $2::uuid, $3, $4, $5, $6, $7, 'applied', $8, $9::uuid, $10, CURRENT_TIMESTAMP)`;
+
 /**
- * Inserts an ontology and its first (applied) commit. Plain SQL: a source of megabytes is
- * sent once as a parameter, not carried through the ORM's query planning, and the answer is
- * built from what was written instead of being read back.
+ * Inserts an ontology and its first (applied) commit in one transaction, straight through
+ * the driver: a source of megabytes goes to the database once, as one parameter, and the
+ * answer is built from what was written instead of being read back.
  */
-export async function insertOntology(tx: DbClient, ontology: NewOntology, firstCommit: NewCommit): Promise<OntologyWithHead> {
-  const o = ontology;
-  const [stamps] = await tx.$queryRaw<{ created_at: Date; updated_at: Date }[]>`
-    INSERT INTO "ontologies" ("id", "account_id", "parent_id", "title", "description", "visibility", "source_format", "version", "head_hash", "head_seq", "updated_at")
-    VALUES (${o.id}::uuid, ${o.accountId}::uuid, ${o.parentId}::uuid, ${o.title}, ${o.description}, ${o.visibility}, ${o.sourceFormat}, ${o.version}, ${o.headHash}, ${o.headSeq}, CURRENT_TIMESTAMP)
-    RETURNING "created_at", "updated_at"`;
-  await insertCommitRow(tx, o.id, firstCommit);
-  const at = stamps?.created_at ?? new Date();
-  return { ...o, createdAt: at, updatedAt: stamps?.updated_at ?? at, commits: [{ source: firstCommit.source }] };
+export async function insertOntology(sql: SqlRunner, o: NewOntology, c: NewCommit): Promise<OntologyWithHead> {
+  let stamps: { created_at: Date; updated_at: Date } | undefined;
+  await sql.transaction(async (tx) => {
+    [stamps] = await tx.query<{ created_at: Date; updated_at: Date }>(INSERT_ONTOLOGY, [
+      o.id, o.accountId, o.parentId, o.title, o.description, o.visibility, o.sourceFormat, o.version, o.headHash, o.headSeq,
+    ]);
+    await tx.query(INSERT_FIRST_COMMIT, [c.id, o.id, c.seq, c.parentHash, c.commitHash, c.message, c.sourceFormat, c.version, c.authorId, c.source]);
+  });
+  const at = stamps ? new Date(stamps.created_at) : new Date();
+  return { ...o, createdAt: at, updatedAt: stamps ? new Date(stamps.updated_at) : at, commits: [{ source: c.source }] };
 }
 
 async function insertCommitRow(tx: DbClient, ontologyId: string, c: NewCommit): Promise<void> {

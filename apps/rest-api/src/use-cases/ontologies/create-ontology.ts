@@ -36,32 +36,30 @@ export async function createOntology(ctx: AppContext, caller: Caller, input: Cre
     authorId: caller.userId,
     source: input.source,
   });
-  return ctx.db.prisma.$transaction((tx) =>
-    insertOntology(
-      tx,
-      {
-        id: ctx.newId(),
-        accountId,
-        parentId,
-        title: input.title,
-        description: input.description ?? '',
-        visibility: input.visibility ?? 'public',
-        sourceFormat: input.source_format,
-        version,
-        headHash: commitHash,
-        headSeq: 1,
-      },
-      {
-        id: ctx.newId(),
-        seq: 1,
-        parentHash: null,
-        commitHash,
-        message,
-        sourceFormat: input.source_format,
-        version,
-        authorId: caller.userId,
-        source: input.source,
-      },
-    ),
+  return insertOntology(
+    ctx.db.sql,
+    {
+      id: ctx.newId(),
+      accountId,
+      parentId,
+      title: input.title,
+      description: input.description ?? '',
+      visibility: input.visibility ?? 'public',
+      sourceFormat: input.source_format,
+      version,
+      headHash: commitHash,
+      headSeq: 1,
+    },
+    {
+      id: ctx.newId(),
+      seq: 1,
+      parentHash: null,
+      commitHash,
+      message,
+      sourceFormat: input.source_format,
+      version,
+      authorId: caller.userId,
+      source: input.source,
+    },
   );
 }
