@@ -26,6 +26,10 @@ export async function deleteUser(ctx: AppContext, userId: string): Promise<void>
       await setAccountOwner(tx, team.id, heir.userId);
     }
     if (doomed.length > 0) await deleteAccountsById(tx, doomed);
+    // OAuth grants, sessions and tokens of the user: connected apps lose access at once.
+    const grants = await tx.oidcPayload.findMany({ where: { payload: { path: ['accountId'], equals: userId } }, select: { id: true, grantId: true } });
+    const grantIds = [...new Set(grants.flatMap((row) => [row.id, row.grantId ?? '']).filter(Boolean))];
+    await tx.oidcPayload.deleteMany({ where: { OR: [{ payload: { path: ['accountId'], equals: userId } }, { grantId: { in: grantIds } }] } });
     await deleteUserRow(tx, userId);
   });
 }
