@@ -1,5 +1,6 @@
 // The one configuration schema of the MCP gateway, parsed once from the environment.
 import { z } from 'zod';
+import { parseEnv, type EnvResult } from '@oms/platform';
 
 const ConfigSchema = z
   .object({
@@ -27,9 +28,6 @@ const ConfigSchema = z
 
 export type GatewayConfig = Readonly<z.output<typeof ConfigSchema>>;
 
-export function loadConfig(env: Record<string, string | undefined>): { ok: true; config: GatewayConfig } | { ok: false; problems: string[] } {
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
-  const result = ConfigSchema.safeParse(present);
-  if (result.success) return { ok: true, config: Object.freeze(result.data) };
-  return { ok: false, problems: result.error.issues.map((issue) => `${issue.path.join('.') || 'config'}: ${issue.message}`) };
+export function loadConfig(env: Record<string, string | undefined>): EnvResult<GatewayConfig> {
+  return parseEnv(ConfigSchema, env);
 }

@@ -1,5 +1,6 @@
 // The render worker's one configuration schema.
 import { z } from 'zod';
+import { parseEnv, type EnvResult } from '@oms/platform';
 
 const ConfigSchema = z
   .object({
@@ -29,9 +30,6 @@ const ConfigSchema = z
 
 export type WorkerConfig = Readonly<z.output<typeof ConfigSchema>>;
 
-export function loadConfig(env: Record<string, string | undefined>): { ok: true; config: WorkerConfig } | { ok: false; problems: string[] } {
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
-  const result = ConfigSchema.safeParse(present);
-  if (result.success) return { ok: true, config: Object.freeze(result.data) };
-  return { ok: false, problems: result.error.issues.map((issue) => `${issue.path.join('.') || 'config'}: ${issue.message}`) };
+export function loadConfig(env: Record<string, string | undefined>): EnvResult<WorkerConfig> {
+  return parseEnv(ConfigSchema, env);
 }

@@ -1,5 +1,6 @@
 // The one configuration schema of the REST app, parsed once from the environment by main.ts.
 import { z } from 'zod';
+import { parseEnv, type EnvResult } from '@oms/platform';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -50,17 +51,9 @@ const ConfigSchema = z
 
 export type AppConfig = Readonly<z.output<typeof ConfigSchema>>;
 
-export type ConfigResult = { ok: true; config: AppConfig } | { ok: false; problems: string[] };
-
 /** Parses the environment; on failure answers one readable line per problem. */
-export function loadConfig(env: Record<string, string | undefined>): ConfigResult {
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
-  const result = ConfigSchema.safeParse(present);
-  if (result.success) return { ok: true, config: Object.freeze(result.data) };
-  return {
-    ok: false,
-    problems: result.error.issues.map((issue) => `${issue.path.join('.') || 'config'}: ${issue.message}`),
-  };
+export function loadConfig(env: Record<string, string | undefined>): EnvResult<z.output<typeof ConfigSchema>> {
+  return parseEnv(ConfigSchema, env);
 }
 
 /** A config for tests and embedding, with the same defaults as the environment. */

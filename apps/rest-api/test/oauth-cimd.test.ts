@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { Browser } from 'playwright-core';
 import { chromiumAvailable, launchChromium } from './support/browser.js';
-import { freePort, REDIRECT, TestOAuthProvider } from './support/oauth-client.js';
+import { authorizeInBrowser, freePort, REDIRECT, TestOAuthProvider } from './support/oauth-client.js';
 import { signUpUser, startTestServer, type SignedUpUser, type TestServer } from './support/test-server.js';
 
 let docs: Server;
@@ -62,23 +62,9 @@ describe('Client ID Metadata Documents', () => {
     const serverUrl = `${server.baseUrl}/mcp`;
     expect(await auth(provider, { serverUrl })).toBe('REDIRECT');
     expect(provider.authorizationUrl?.searchParams.get('client_id')).toBe(documentUrl('agent'));
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    let redirected: URL | undefined;
-    await page.route('http://127.0.0.1:1/**', async (route) => {
-      redirected = new URL(route.request().url());
-      await route.fulfill({ status: 200, body: 'done' });
-    });
-    await page.goto((provider.authorizationUrl as URL).href);
-    await page.fill('input[name=email]', user.email);
-    await page.fill('input[name=password]', user.password);
-    await page.click('button[type=submit]');
-    await page.waitForSelector('text=Metadata Agent agent');
-    await page.click('button[value=allow]');
-    for (let i = 0; i < 50 && !redirected; i++) await page.waitForTimeout(100);
-    await context.close();
-    const code = redirected?.searchParams.get('code') ?? '';
-    expect(await auth(provider, { serverUrl, authorizationCode: code, iss: redirected?.searchParams.get('iss') ?? '' })).toBe('AUTHORIZED');
+    const redirected = await authorizeInBrowser(browser, provider.authorizationUrl as URL, user, { expectText: 'Metadata Agent agent' });
+    const code = redirected.searchParams.get('code') ?? '';
+    expect(await auth(provider, { serverUrl, authorizationCode: code, iss: redirected.searchParams.get('iss') ?? '' })).toBe('AUTHORIZED');
     const client = new Client({ name: 'cimd', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
     await client.connect(new StreamableHTTPClientTransport(new URL(serverUrl), { authProvider: provider }));
     const profile = await client.callTool({ name: 'read_profile', arguments: {} });

@@ -2,7 +2,7 @@
 // and consent in a real browser, receives tokens and calls tools; refresh and revocation work.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { freePort, TestOAuthProvider } from './support/oauth-client.js';
+import { authorizeInBrowser, freePort, TestOAuthProvider } from './support/oauth-client.js';
 import { SignJWT, importJWK } from 'jose';
 import type { Browser } from 'playwright-core';
 import { chromiumAvailable, launchChromium } from './support/browser.js';
@@ -33,28 +33,15 @@ async function screenshots(page: import('playwright-core').Page, name: string): 
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-/** Drives the browser through sign-in and consent; answers the redirect URL the client gets. */
-async function signInAndConsent(authorizationUrl: URL, decision: 'allow' | 'deny' = 'allow'): Promise<URL> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  let redirected: URL | undefined;
-  await page.route('http://127.0.0.1:1/**', async (route) => {
-    redirected = new URL(route.request().url());
-    await route.fulfill({ status: 200, body: 'done' });
+/** Drives the browser through sign-in and consent (with screenshots when asked for). */
+function signInAndConsent(authorizationUrl: URL, decision: 'allow' | 'deny' = 'allow'): Promise<URL> {
+  return authorizeInBrowser(browser, authorizationUrl, user, {
+    decision,
+    onPage: async (page, step) => {
+      if (step === 'consent') expect(await page.content()).toContain('Test Agent &lt;script&gt;');
+      await screenshots(page, step);
+    },
   });
-  await page.goto(authorizationUrl.href);
-  await screenshots(page, 'sign-in');
-  await page.fill('input[name=email]', user.email);
-  await page.fill('input[name=password]', user.password);
-  await page.click('button[type=submit]');
-  await page.waitForSelector('text=Allow access?');
-  await screenshots(page, 'consent');
-  expect(await page.content()).toContain('Test Agent &lt;script&gt;');
-  await page.click(`button[value=${decision}]`);
-  for (let i = 0; i < 50 && !redirected; i++) await page.waitForTimeout(100);
-  await context.close();
-  if (!redirected) throw new Error('no redirect to the client');
-  return redirected;
 }
 
 describe('OAuth for agents', () => {

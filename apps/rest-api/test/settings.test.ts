@@ -5,7 +5,7 @@ import { auth } from '@modelcontextprotocol/client';
 import type { Browser, Page } from 'playwright-core';
 import { totpCode } from '../src/security/totp.js';
 import { chromiumAvailable, launchChromium } from './support/browser.js';
-import { freePort, TestOAuthProvider } from './support/oauth-client.js';
+import { authorizeInBrowser, freePort, TestOAuthProvider } from './support/oauth-client.js';
 import { signUpUser, startTestServer, type SignedUpUser, type TestServer } from './support/test-server.js';
 
 let server: TestServer;
@@ -95,23 +95,13 @@ describe('settings', () => {
     const provider = new TestOAuthProvider();
     const serverUrl = `${server.baseUrl}/mcp`;
     await auth(provider, { serverUrl });
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    let redirected: URL | undefined;
-    await page.route('http://127.0.0.1:1/**', async (route) => {
-      redirected = new URL(route.request().url());
-      await route.fulfill({ status: 200, body: 'done' });
-    });
-    await page.goto((provider.authorizationUrl as URL).href);
-    await page.fill('input[name=email]', user.email);
-    await page.fill('input[name=password]', user.password);
-    await page.click('button[type=submit]');
-    await page.click('button[value=allow]');
-    for (let i = 0; i < 50 && !redirected; i++) await page.waitForTimeout(100);
-    await auth(provider, { serverUrl, authorizationCode: redirected?.searchParams.get('code') ?? '', iss: redirected?.searchParams.get('iss') ?? '' });
+    const redirected = await authorizeInBrowser(browser, provider.authorizationUrl as URL, user);
+    await auth(provider, { serverUrl, authorizationCode: redirected.searchParams.get('code') ?? '', iss: redirected.searchParams.get('iss') ?? '' });
     const accessToken = provider.stored.access_token as string;
     expect((await mcpList(accessToken)).status).toBe(200);
 
+    const context = await browser.newContext();
+    const page = await context.newPage();
     await signIn(page, user);
     await page.goto(`${server.baseUrl}/settings/connected-apps`);
     await shoot(page, 'settings-connected-apps');

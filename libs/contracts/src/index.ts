@@ -9,3 +9,4 @@ export * from './errors.js';
 export * from './openapi.js';
 export * from './mcp-tools.js';
 export * from './internal-api.js';
+export type * from './visualization.js';

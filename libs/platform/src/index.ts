@@ -2,3 +2,4 @@ export { createLogger, type Logger } from './logger.js';
 export { startServer, type RunningServer } from './start-server.js';
 export { onShutdownSignal, exitOnConfigProblems } from './shutdown.js';
 export { createAttemptLimiter, type AttemptLimiter, type AttemptLimits } from './attempt-limiter.js';
+export { parseEnv, type EnvResult } from './parse-env.js';

@@ -1,22 +1,12 @@
 // The answer visualize_ontology needs, from a render queue: a PNG and a summary, or the
 // reason it could not be drawn (never an exception for expected failures).
+import type { Visualizer } from '@oms/contracts';
 import { ChromiumUnavailableError } from './rasterizer.js';
 import { UnrenderableError } from './render-job.js';
 import { RenderTimeoutError, type RenderQueue } from './render-queue.js';
 
-export type QueueVisualization =
-  | {
-      ok: true;
-      pngBase64: string;
-      width: number;
-      height: number;
-      scale: number;
-      summary: { objectTypes: number; entityTypes: number; valueTypes: number; factTypes: number; constraints: number };
-    }
-  | { ok: false; reason: 'unrenderable' | 'unavailable' | 'timeout'; message: string };
-
-export function visualizeWithQueue(queue: RenderQueue, timeoutMs = 60_000) {
-  return async ({ ontologyId, headHash }: { ontologyId: string; headHash: string }): Promise<QueueVisualization> => {
+export function visualizeWithQueue(queue: RenderQueue, timeoutMs = 60_000): Visualizer {
+  return async ({ ontologyId, headHash }) => {
     try {
       const out = await queue.render({ ontologyId, commitHash: headHash, output: 'png' }, { timeoutMs });
       return { ok: true, pngBase64: out.pngBase64 ?? '', width: out.width, height: out.height, scale: out.scale, summary: out.summary };

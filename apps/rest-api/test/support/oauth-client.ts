@@ -55,3 +55,37 @@ export class TestOAuthProvider implements OAuthClientProvider {
   }
 }
 
+
+/**
+ * Takes a browser through sign-in and consent for an authorization URL; answers where the
+ * client was sent back (its redirect URI with code or error, and iss).
+ */
+export async function authorizeInBrowser(
+  browser: import('playwright-core').Browser,
+  authorizationUrl: URL,
+  user: { email: string; password: string },
+  options: { decision?: 'allow' | 'deny'; expectText?: string; onPage?: (page: import('playwright-core').Page, step: 'sign-in' | 'consent') => Promise<void> } = {},
+): Promise<URL> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  let redirected: URL | undefined;
+  await page.route('http://127.0.0.1:1/**', async (route) => {
+    redirected = new URL(route.request().url());
+    await route.fulfill({ status: 200, body: 'done' });
+  });
+  try {
+    await page.goto(authorizationUrl.href);
+    await options.onPage?.(page, 'sign-in');
+    await page.fill('input[name=email]', user.email);
+    await page.fill('input[name=password]', user.password);
+    await page.click('button[type=submit]');
+    await page.waitForSelector(`text=${options.expectText ?? 'Allow access?'}`);
+    await options.onPage?.(page, 'consent');
+    await page.click(`button[value=${options.decision ?? 'allow'}]`);
+    for (let i = 0; i < 50 && !redirected; i++) await page.waitForTimeout(100);
+  } finally {
+    await context.close();
+  }
+  if (!redirected) throw new Error('the browser was not sent back to the client');
+  return redirected;
+}
