@@ -4,7 +4,7 @@ import { createLogger, exitOnConfigProblems, onShutdownSignal, startServer } fro
 import { bullmqRenderQueue, redisConnectionOptions } from '@oms/render';
 import { loadConfig } from './config.js';
 import { createApp } from './create-app.js';
-import { remoteServiceFactory } from './remote-service.js';
+import { remoteServiceFactory } from '@oms/service-client';
 
 const loaded = loadConfig(process.env);
 if (!loaded.ok) exitOnConfigProblems(loaded.problems);

@@ -10,3 +10,4 @@ export * from './openapi.js';
 export * from './mcp-tools.js';
 export * from './internal-api.js';
 export type * from './visualization.js';
+export * from './account-api.js';

@@ -23,6 +23,21 @@ import {
   UpdateOntologyInput,
 } from './mcp-tools.js';
 
+import {
+  BeginTwoFactorOutput,
+  CheckCredentialsInput,
+  CheckCredentialsOutput,
+  CreateSettingsTokenInput,
+  CreateSettingsTokenOutput,
+  FindUserInput,
+  FindUserOutput,
+  RevokeSettingsTokenInput,
+  RevokeSettingsTokenOutput,
+  SettingsTokensOutput,
+  TwoFactorCodeInput,
+  TwoFactorStateOutput,
+} from './account-api.js';
+
 type Procedure = { kind: 'query' | 'mutation'; input: z.ZodType; output: z.ZodType };
 
 export const ResolveApiTokenInput = z.object({ token: z.string().min(1).max(512) });
@@ -33,6 +48,15 @@ export const GrantActiveOutput = z.object({ active: z.boolean() });
 
 export const INTERNAL_API = {
   'auth.grantActive': { kind: 'query', input: GrantActiveInput, output: GrantActiveOutput },
+  'auth.checkCredentials': { kind: 'mutation', input: CheckCredentialsInput, output: CheckCredentialsOutput },
+  'users.find': { kind: 'query', input: FindUserInput, output: FindUserOutput },
+  'settings.tokens': { kind: 'query', input: z.object({}), output: SettingsTokensOutput },
+  'settings.createToken': { kind: 'mutation', input: CreateSettingsTokenInput, output: CreateSettingsTokenOutput },
+  'settings.revokeToken': { kind: 'mutation', input: RevokeSettingsTokenInput, output: RevokeSettingsTokenOutput },
+  'settings.twoFactor': { kind: 'query', input: z.object({}), output: TwoFactorStateOutput },
+  'settings.beginTwoFactor': { kind: 'mutation', input: z.object({}), output: BeginTwoFactorOutput },
+  'settings.confirmTwoFactor': { kind: 'mutation', input: TwoFactorCodeInput, output: TwoFactorStateOutput },
+  'settings.disableTwoFactor': { kind: 'mutation', input: TwoFactorCodeInput, output: TwoFactorStateOutput },
   'auth.resolveApiToken': { kind: 'mutation', input: ResolveApiTokenInput, output: ResolveApiTokenOutput },
   'profile.read': { kind: 'query', input: ReadProfileInput, output: ReadProfileOutput },
   'accounts.list': { kind: 'query', input: ListAccountsInput, output: ListAccountsOutput },

@@ -17,6 +17,8 @@ import {
   readProfile,
 } from '../use-cases/agent/read-tools.js';
 import { createOntologyForTools, deleteOntologyForTools, updateOntologyForTools } from '../use-cases/agent/write-tools.js';
+import { checkCredentials } from '../use-cases/sign-in.js';
+import { accountSettingsPort } from './account-settings-port.js';
 
 export type InternalContext = { actorId: string | null };
 
@@ -41,7 +43,9 @@ const t = initTRPC.context<InternalContext>().create({
 
 type Handler = (ctx: AppContext, caller: Caller, input: never) => Promise<unknown>;
 
-const HANDLERS: Record<Exclude<ProcedureName, 'auth.resolveApiToken' | 'auth.grantActive'>, Handler> = {
+type SystemProcedure = 'auth.resolveApiToken' | 'auth.grantActive' | 'auth.checkCredentials' | 'users.find';
+
+const HANDLERS: Record<Exclude<ProcedureName, SystemProcedure>, Handler> = {
   'profile.read': (ctx, caller) => readProfile(ctx, caller),
   'accounts.list': (ctx, caller) => listAccountsWithRoles(ctx, caller),
   'ontologies.list': (ctx, caller, input: { limit: number; offset: number }) => listOntologiesForTools(ctx, caller, input),
@@ -52,6 +56,19 @@ const HANDLERS: Record<Exclude<ProcedureName, 'auth.resolveApiToken' | 'auth.gra
   'ontologies.delete': deleteOntologyForTools as Handler,
   'commits.list': listCommitsForTools as Handler,
   'commits.read': (ctx, caller, input: { id: string }) => readCommitForTools(ctx, caller, input.id),
+  'settings.tokens': async (ctx, caller) => ({ tokens: await accountSettingsPort(ctx).listTokens(caller.userId) }),
+  'settings.createToken': (ctx, caller, input: { name: string }) => accountSettingsPort(ctx).createToken(caller.userId, input.name),
+  'settings.revokeToken': async (ctx, caller, input: { id: string }) => ({ revoked: await accountSettingsPort(ctx).revokeToken(caller.userId, input.id) }),
+  'settings.twoFactor': async (ctx, caller) => ({ enabled: await accountSettingsPort(ctx).twoFactorEnabled(caller.userId) }),
+  'settings.beginTwoFactor': (ctx, caller) => accountSettingsPort(ctx).beginTwoFactor(caller.userId),
+  'settings.confirmTwoFactor': async (ctx, caller, input: { otp_attempt: string }) => {
+    await accountSettingsPort(ctx).confirmTwoFactor(caller.userId, input.otp_attempt);
+    return { enabled: true };
+  },
+  'settings.disableTwoFactor': async (ctx, caller, input: { otp_attempt: string }) => {
+    await accountSettingsPort(ctx).disableTwoFactor(caller.userId, input.otp_attempt);
+    return { enabled: false };
+  },
 };
 
 function wrap(run: () => Promise<unknown>) {
@@ -100,8 +117,26 @@ export function createInternalRouter(ctx: AppContext) {
       return { active: Boolean(grant) && accountId === input.user_id };
     });
 
+  const credentialsContract = INTERNAL_API['auth.checkCredentials'];
+  const checkCredentialsProcedure = t.procedure
+    .input(credentialsContract.input)
+    .output(credentialsContract.output)
+    .mutation(async ({ input }) => {
+      const result = await checkCredentials(ctx, input.email, input.password, input.otp_attempt);
+      return 'userId' in result ? { user_id: result.userId } : { refused: result.refused };
+    });
+  const findUserContract = INTERNAL_API['users.find'];
+  const findUser = t.procedure
+    .input(findUserContract.input)
+    .output(findUserContract.output)
+    .query(async ({ input }) => {
+      const user = /^[0-9a-f-]{36}$/i.test(input.user_id) ? await findUserById(ctx.db.prisma, input.user_id.toLowerCase()) : null;
+      return user ? { id: user.id, email: user.email, name: user.name } : null;
+    });
+
   return t.router({
-    auth: t.router({ resolveApiToken, grantActive }),
+    auth: t.router({ resolveApiToken, grantActive, checkCredentials: checkCredentialsProcedure }),
+    users: t.router({ find: findUser }),
     ...Object.fromEntries(Object.entries(groups).map(([group, procedures]) => [group, t.router(procedures as never)])),
   });
 }

@@ -36,7 +36,7 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`no /healthz at ${url} within 60 s:\n${output()}`);
 }
 
-export async function startApp(app: 'rest-api' | 'mcp-gateway' | 'render-worker', env: Record<string, string>): Promise<RunningApp> {
+export async function startApp(app: 'rest-api' | 'mcp-gateway' | 'render-worker' | 'auth-server', env: Record<string, string>): Promise<RunningApp> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [path.join(ROOT, 'apps', app, 'dist', 'main.js')], {

@@ -1,5 +1,5 @@
-// The internal API over HTTP (tRPC) for a gateway that runs as its own process. Failures
-// come back as the same AppError codes the REST app raised.
+// The internal API over HTTP (tRPC) for apps that run as their own processes (the MCP
+// gateway, the authorization server). Failures come back as the AppError codes the REST app raised.
 import { createTRPCUntypedClient, httpLink, TRPCClientError } from '@trpc/client';
 import { AppError, ERROR_TABLE, type ErrorCode } from '@oms/domain';
 import { ACTOR_HEADER, INTERNAL_API, INTERNAL_TOKEN_HEADER, type ProcedureName, type ServiceApi } from '@oms/contracts';

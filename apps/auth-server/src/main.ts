@@ -1,0 +1,33 @@
+// Wires the authorization server: config, logger, database (the REST app migrates it),
+// Redis for shared sign-in limits, the REST app's internal API, listen, clean shutdown.
+import { Redis } from 'ioredis';
+import { createDatabase } from '@oms/db';
+import { createAttemptLimiter, createLogger, exitOnConfigProblems, onShutdownSignal, startServer } from '@oms/platform';
+import { remoteServiceFactory } from '@oms/service-client';
+import { loadConfig } from './config.js';
+import { createApp } from './create-app.js';
+
+const loaded = loadConfig(process.env);
+if (!loaded.ok) exitOnConfigProblems(loaded.problems);
+const config = loaded.config;
+const logger = createLogger({ service: 'auth-server', level: config.logLevel });
+
+const db = await createDatabase({ databaseUrl: config.databaseUrl, poolSize: 5 });
+const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 }) : undefined;
+redis?.on('error', (error) => logger.warn({ err: error }, 'redis error'));
+const app = createApp({
+  config,
+  db,
+  logger,
+  limiter: createAttemptLimiter({ prefix: 'sign-in', ...(redis ? { redis } : {}) }),
+  serviceFor: remoteServiceFactory(config),
+});
+await app.locals['ready'];
+const running = await startServer(app, { port: config.port, host: config.host });
+logger.info({ port: running.port, baseUrl: config.baseUrl }, 'listening');
+
+onShutdownSignal(logger, config.shutdownTimeoutMs + 5_000, async () => {
+  await running.close(config.shutdownTimeoutMs);
+  redis?.disconnect();
+  await db.close();
+});

@@ -1,0 +1,1 @@
+export { remoteServiceFactory } from './remote-service.js';
