@@ -45,10 +45,10 @@ export async function listOntologyPage(
   return { total, rows };
 }
 
-const SOURCE_BATCH_BYTES = 8 * 1024 * 1024;
+const SOURCE_BATCH_BYTES = 2 * 1024 * 1024;
 
 /**
- * Yields the rows with their head sources, loading sources in batches of at most 8 MB (at
+ * Yields the rows with their head sources, loading sources in batches of at most 2 MB (at
  * least one row each): small sources cost one query, large ones are never all in memory.
  */
 export async function* withHeadSources(db: DbClient, rows: OntologyRow[]): AsyncGenerator<OntologyWithHead> {
