@@ -1,8 +1,64 @@
-// render-warm: ORM rendering is not built yet, so the case is listed as skipped.
+// render-warm: GET /api/v1/ontologies/:id/diagram.png of orm/Warehousing.orm with a warm
+// browser and no cache (every request is a commit not rendered before), against Chromium
+// alone screenshotting the same SVG in this process, also warm.
+import { performance } from 'node:perf_hooks';
+import { chromium } from 'playwright-core';
+import { readFixture } from '../lib/fixtures.mjs';
+import { median } from '../lib/stats.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+async function fetchDiagram(url, token) {
+  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(120_000) });
+  const body = Buffer.from(await response.arrayBuffer());
+  if (response.status !== 200) throw new Error(`diagram answered ${response.status}: ${body.toString().slice(0, 200)}`);
+  return body;
+}
+
 export default {
   name: 'render-warm',
   unit: 'ms',
-  goal: 'n/a',
-  baseline: 'not defined until rendering exists',
-  skip: 'rendering not available yet',
+  goal: '<= 2',
+  baseline: 'Chromium alone screenshotting the same SVG (warm browser)',
+  async run(ctx) {
+    const reps = ctx.quick ? 2 : 7;
+    const { user, api } = await ctx.newUser('render-warm');
+    const source = readFixture('orm/Warehousing.orm');
+    // Distinct versions give distinct commit hashes, so no render is answered from the cache.
+    const ids = [];
+    for (let i = 0; i <= reps; i += 1) {
+      const ontology = await api.createOntology({ title: `render ${i}`, source, source_format: 'orm', version: `1.0.${i}`, visibility: 'private' });
+      ids.push(ontology.id);
+    }
+    const base = `${ctx.service.url}/api/v1/ontologies`;
+    await fetchDiagram(`${base}/${ids[0]}/diagram.png`, user.token); // warms the service's browser
+    const service = [];
+    for (const id of ids.slice(1)) {
+      const started = performance.now();
+      await fetchDiagram(`${base}/${id}/diagram.png`, user.token);
+      service.push(performance.now() - started);
+    }
+    const svg = (await fetchDiagram(`${base}/${ids[0]}/diagram.svg`, user.token)).toString('utf8');
+    const size = /width="(\d+(?:\.\d+)?)" height="(\d+(?:\.\d+)?)"/.exec(svg);
+    const width = Math.ceil(Number(size?.[1] ?? 800));
+    const height = Math.ceil(Number(size?.[2] ?? 600));
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    const alone = [];
+    try {
+      for (let i = 0; i <= reps; i += 1) {
+        const started = performance.now();
+        const context = await browser.newContext({ viewport: { width, height }, javaScriptEnabled: false });
+        const page = await context.newPage();
+        await page.setContent(`<!doctype html><html><body style="margin:0">${svg}</body></html>`, { waitUntil: 'load' });
+        await page.screenshot({ type: 'png', clip: { x: 0, y: 0, width, height } });
+        await context.close();
+        if (i > 0) alone.push(performance.now() - started); // the first one warms the browser
+      }
+    } finally {
+      await browser.close();
+    }
+    ctx.log(`service ms: ${service.map((v) => v.toFixed(0)).join(', ')}; Chromium alone: ${alone.map((v) => v.toFixed(0)).join(', ')}`);
+    return { value: median(service), baseline_value: median(alone) };
+  },
 };
