@@ -4,6 +4,7 @@ import { CommitListOutput, ListCommitsInput, ReadCommitInput, ReadCommitOutput }
 import { READ_ONLY } from '../annotations.js';
 import type { ToolContext } from '../context.js';
 import { runTool } from '../tool-result.js';
+import { cached } from '../cached-schema.js';
 
 export function registerCommitTools(server: McpServer, ctx: ToolContext): void {
   server.registerTool(
@@ -13,8 +14,8 @@ export function registerCommitTools(server: McpServer, ctx: ToolContext): void {
       description:
         'Lists the history of an ontology newest first: id, commit_hash, parent_hash, message, version, status (applied = current head, superseded = older) and author_id, without sources. ' +
         'Pages with limit and offset; read_commit gives one commit with its source.',
-      inputSchema: ListCommitsInput,
-      outputSchema: CommitListOutput,
+      inputSchema: cached(ListCommitsInput),
+      outputSchema: cached(CommitListOutput),
       annotations: READ_ONLY,
     },
     (input) =>
@@ -28,8 +29,8 @@ export function registerCommitTools(server: McpServer, ctx: ToolContext): void {
     {
       title: 'Read a commit',
       description: 'Returns one commit with all details, including the full source of the ontology at that commit.',
-      inputSchema: ReadCommitInput,
-      outputSchema: ReadCommitOutput,
+      inputSchema: cached(ReadCommitInput),
+      outputSchema: cached(ReadCommitOutput),
       annotations: READ_ONLY,
     },
     (input) => runTool(() => ctx.service.call('commits.read', input), { notFound: 'Call list_commits with the ontology id to find commit ids.' }),

@@ -4,6 +4,7 @@ import { ListOntologiesInput, OntologyListOutput, ReadOntologyInput, ReadOntolog
 import { READ_ONLY } from '../annotations.js';
 import type { ToolContext } from '../context.js';
 import { runTool } from '../tool-result.js';
+import { cached } from '../cached-schema.js';
 
 const FIND_IDS = 'Call list_ontologies or search_ontologies to find the ids of ontologies you can see.';
 
@@ -15,8 +16,8 @@ export function registerOntologyReadTools(server: McpServer, ctx: ToolContext): 
       description:
         'Lists the ontologies you can see (public ones and those of your accounts), newest first, with their full source. ' +
         'Pages with limit (1-100, default 20) and offset (default 0); has_more says whether another page exists.',
-      inputSchema: ListOntologiesInput,
-      outputSchema: OntologyListOutput,
+      inputSchema: cached(ListOntologiesInput),
+      outputSchema: cached(OntologyListOutput),
       annotations: READ_ONLY,
     },
     (input) => runTool(() => ctx.service.call('ontologies.list', input)),
@@ -29,8 +30,8 @@ export function registerOntologyReadTools(server: McpServer, ctx: ToolContext): 
       description:
         'Finds ontologies you can see whose title or description contains query (case-insensitive), newest first. ' +
         'Pages like list_ontologies (limit, offset, has_more).',
-      inputSchema: SearchOntologiesInput,
-      outputSchema: OntologyListOutput,
+      inputSchema: cached(SearchOntologiesInput),
+      outputSchema: cached(OntologyListOutput),
       annotations: READ_ONLY,
     },
     (input) => runTool(() => ctx.service.call('ontologies.search', input)),
@@ -42,8 +43,8 @@ export function registerOntologyReadTools(server: McpServer, ctx: ToolContext): 
       title: 'Read an ontology',
       description:
         'Returns one ontology with all details: title, description, visibility, source_format, version, head_hash, account_id, parent_id and the full source.',
-      inputSchema: ReadOntologyInput,
-      outputSchema: ReadOntologyOutput,
+      inputSchema: cached(ReadOntologyInput),
+      outputSchema: cached(ReadOntologyOutput),
       annotations: READ_ONLY,
     },
     (input) => runTool(() => ctx.service.call('ontologies.read', input), { notFound: FIND_IDS }),

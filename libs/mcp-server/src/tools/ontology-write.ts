@@ -10,6 +10,7 @@ import {
 import { CREATES, DELETES, UPDATES } from '../annotations.js';
 import type { ToolContext } from '../context.js';
 import { runTool } from '../tool-result.js';
+import { cached } from '../cached-schema.js';
 
 const FIND_IDS = 'Call list_ontologies or search_ontologies to find the ids of ontologies you can see.';
 
@@ -22,8 +23,8 @@ export function registerOntologyWriteTools(server: McpServer, ctx: ToolContext):
         'Creates an ontology in one of your accounts with a first commit. Call list_accounts first for account_id. ' +
         'source must parse in source_format (yaml, owl, rdf, turtle, orm; other is not parsed); a parse error names line and column. ' +
         'visibility is is_public (default) or is_private; version defaults to 1.0.0; commit_message to "Initial commit".',
-      inputSchema: CreateOntologyInput,
-      outputSchema: ReadOntologyOutput,
+      inputSchema: cached(CreateOntologyInput),
+      outputSchema: cached(ReadOntologyOutput),
       annotations: CREATES,
     },
     (input) => runTool(() => ctx.service.call('ontologies.create', input)),
@@ -37,8 +38,8 @@ export function registerOntologyWriteTools(server: McpServer, ctx: ToolContext):
         'Replaces the source of an ontology you may change (send the full new source, not a diff) and records a commit with commit_message. ' +
         'account_id must be the owning account (read_ontology shows it). The patch version is bumped unless you pass a greater version. ' +
         'Sending the current source unchanged makes no commit. title, description, visibility and source_format are optional.',
-      inputSchema: UpdateOntologyInput,
-      outputSchema: ReadOntologyOutput,
+      inputSchema: cached(UpdateOntologyInput),
+      outputSchema: cached(ReadOntologyOutput),
       annotations: UPDATES,
     },
     (input) => runTool(() => ctx.service.call('ontologies.update', input), { notFound: FIND_IDS }),
@@ -51,8 +52,8 @@ export function registerOntologyWriteTools(server: McpServer, ctx: ToolContext):
       description:
         'Permanently deletes an ontology and all of its commits; its children become root ontologies. Irreversible. ' +
         'account_id must be the owning account.',
-      inputSchema: DeleteOntologyInput,
-      outputSchema: DeleteOntologyOutput,
+      inputSchema: cached(DeleteOntologyInput),
+      outputSchema: cached(DeleteOntologyOutput),
       annotations: DELETES,
     },
     (input) => runTool(() => ctx.service.call('ontologies.delete', input), { notFound: FIND_IDS }),

@@ -4,6 +4,7 @@ import { ListAccountsInput, ListAccountsOutput, ReadProfileInput, ReadProfileOut
 import { READ_ONLY } from '../annotations.js';
 import type { ToolContext } from '../context.js';
 import { runTool } from '../tool-result.js';
+import { cached } from '../cached-schema.js';
 
 export function registerUserAccountTools(server: McpServer, ctx: ToolContext): void {
   server.registerTool(
@@ -11,8 +12,8 @@ export function registerUserAccountTools(server: McpServer, ctx: ToolContext): v
     {
       title: 'Read my profile',
       description: 'Returns the signed-in user: name, email, time_zone and created_at. Takes no parameters.',
-      inputSchema: ReadProfileInput,
-      outputSchema: ReadProfileOutput,
+      inputSchema: cached(ReadProfileInput),
+      outputSchema: cached(ReadProfileOutput),
       annotations: READ_ONLY,
     },
     () => runTool(() => ctx.service.call('profile.read', {})),
@@ -25,8 +26,8 @@ export function registerUserAccountTools(server: McpServer, ctx: ToolContext): v
       description:
         'Lists the accounts you belong to (your personal account and any team accounts) with id, name, personal and your roles. ' +
         'Call this before create_ontology: its account_id must be one of these ids.',
-      inputSchema: ListAccountsInput,
-      outputSchema: ListAccountsOutput,
+      inputSchema: cached(ListAccountsInput),
+      outputSchema: cached(ListAccountsOutput),
       annotations: READ_ONLY,
     },
     () => runTool(() => ctx.service.call('accounts.list', {})),

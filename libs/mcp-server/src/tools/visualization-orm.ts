@@ -6,6 +6,7 @@ import { READ_ONLY } from '../annotations.js';
 import type { ToolContext } from '../context.js';
 import { failure, runTool } from '../tool-result.js';
 import type { Visualizer } from '../visualizer.js';
+import { cached } from '../cached-schema.js';
 
 const error = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] });
 
@@ -69,8 +70,8 @@ export function registerVisualizationOrmTools(server: McpServer, ctx: ToolContex
         description:
           'Renders an ontology whose source_format is orm as an ORM2 diagram (PNG image, from its head commit) with a short summary of what it contains. ' +
           'Ontologies in other formats are refused; guide_orm_creation helps build an ORM model.',
-        inputSchema: VisualizeOntologyInput,
-        outputSchema: VisualizeOntologyOutput,
+        inputSchema: cached(VisualizeOntologyInput),
+        outputSchema: cached(VisualizeOntologyOutput),
         annotations: READ_ONLY,
       },
       (input) => visualize(ctx, visualizer, input.id),
@@ -84,8 +85,8 @@ export function registerVisualizationOrmTools(server: McpServer, ctx: ToolContex
       description:
         'Returns Object-Role Modeling guidance for the domain you describe (entity and value types, fact types and readings, constraints, subtypes, ' +
         'a step-by-step workflow and a validation checklist) and an ORM2 XML template to fill in and pass to create_ontology with source_format orm.',
-      inputSchema: GuideOrmCreationInput,
-      outputSchema: GuideOrmCreationOutput,
+      inputSchema: cached(GuideOrmCreationInput),
+      outputSchema: cached(GuideOrmCreationOutput),
       annotations: READ_ONLY,
     },
     (input) => runTool(async () => ({ guidance: ormWorkflowGuide(input.domain_description), template: ORM2_TEMPLATE })),
