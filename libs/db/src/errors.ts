@@ -8,3 +8,25 @@ export function isUniqueViolation(error: unknown): boolean {
     e?.meta?.driverAdapterError?.cause?.kind === 'UniqueConstraintViolation'
   );
 }
+
+const UNAVAILABLE_PRISMA = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']);
+const UNAVAILABLE_PG = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '53300']);
+const UNAVAILABLE_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
+const UNAVAILABLE_MESSAGE = /ECONNREFUSED|ECONNRESET|Connection terminated|terminating connection|connection timeout|timeout exceeded when trying to connect/i;
+
+/**
+ * True when the database could not be reached or dropped the connection (a restart, a
+ * failover, terminated backends): the request may succeed when retried, so it is a 503.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    const candidate = e as { code?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: unknown; originalCode?: unknown } } } };
+    if (typeof candidate.code === 'string' && (UNAVAILABLE_PRISMA.has(candidate.code) || UNAVAILABLE_PG.has(candidate.code))) return true;
+    const adapter = candidate.meta?.driverAdapterError?.cause;
+    if (typeof adapter?.kind === 'string' && UNAVAILABLE_KINDS.has(adapter.kind)) return true;
+    if (typeof adapter?.originalCode === 'string' && UNAVAILABLE_PG.has(adapter.originalCode)) return true;
+    if (typeof candidate.message === 'string' && UNAVAILABLE_MESSAGE.test(candidate.message)) return true;
+    e = candidate.cause;
+  }
+  return false;
+}

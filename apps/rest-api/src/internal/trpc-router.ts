@@ -4,10 +4,10 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { AppError, ERROR_TABLE, isAppError } from '@oms/domain';
 import { INTERNAL_API, toFieldErrors, type ProcedureName } from '@oms/contracts';
-import { findApiTokenWithUser, findUserById } from '@oms/db';
+import { accountIdsOfExistingUser, findApiTokenWithUser, findUserById, isDatabaseUnavailable } from '@oms/db';
 import type { AppContext } from '../context.js';
 import { hashApiToken } from '../security/api-token.js';
-import { callerFor, type Caller } from '../use-cases/ontologies/caller.js';
+import type { Caller } from '../use-cases/ontologies/caller.js';
 import {
   listAccountsWithRoles,
   listCommitsForTools,
@@ -22,11 +22,14 @@ import { accountSettingsPort } from './account-settings-port.js';
 
 export type InternalContext = { actorId: string | null };
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /** The AppError a failure stands for: zod input errors are 422, anything unknown is internal. */
 export function asAppError(error: unknown): AppError {
   const cause = error instanceof TRPCError ? (error.cause ?? error) : error;
   if (isAppError(cause)) return cause;
   if (cause instanceof ZodError) return AppError.validation(toFieldErrors(cause));
+  if (isDatabaseUnavailable(cause)) return new AppError('unavailable', { message: 'The database is not reachable right now; retry in a few seconds.', cause });
   return new AppError('internal', { cause });
 }
 
@@ -80,9 +83,10 @@ function wrap(run: () => Promise<unknown>) {
 
 export function createInternalRouter(ctx: AppContext) {
   const actorProcedure = t.procedure.use(async ({ ctx: trpcCtx, next }) => {
-    const user = trpcCtx.actorId ? await findUserById(ctx.db.prisma, trpcCtx.actorId).catch(() => null) : null;
-    if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'No acting user', cause: new AppError('unauthorized') });
-    return next({ ctx: { caller: await callerFor(ctx.db.prisma, user.id) } });
+    const actorId = trpcCtx.actorId?.toLowerCase() ?? '';
+    const memberOf = UUID.test(actorId) ? await accountIdsOfExistingUser(ctx.db.prisma, actorId) : null;
+    if (!memberOf) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'No acting user', cause: new AppError('unauthorized') });
+    return next({ ctx: { caller: { userId: actorId, memberOf } satisfies Caller } });
   });
 
   const groups: Record<string, Record<string, unknown>> = {};

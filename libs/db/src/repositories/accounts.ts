@@ -74,3 +74,14 @@ export function deleteAccountsById(db: DbClient, ids: string[]) {
 export function personalAccountIdsOf(db: DbClient, userId: string) {
   return db.account.findMany({ where: { ownerId: userId, personal: true }, select: { id: true } });
 }
+
+/** The user's account ids in one round trip, or null when the user does not exist. */
+export async function accountIdsOfExistingUser(db: DbClient, userId: string): Promise<string[] | null> {
+  const rows = await db.$queryRaw<{ account_ids: string[] | null }[]>`
+    SELECT array_remove(array_agg(au."account_id"::text), NULL) AS "account_ids"
+    FROM "users" u LEFT JOIN "account_users" au ON au."user_id" = u."id"
+    WHERE u."id" = ${userId}::uuid
+    GROUP BY u."id"`;
+  const row = rows[0];
+  return row ? (row.account_ids ?? []) : null;
+}
