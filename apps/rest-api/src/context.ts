@@ -5,6 +5,7 @@ import { getOrCreateSecret, type Database } from '@oms/db';
 import type { AppConfig } from './config.js';
 import { createAttemptLimiter, type AttemptLimiter, type Logger } from '@oms/platform';
 import { createPasswordHasher, type PasswordHasher } from './security/password-hasher.js';
+import { createConversionCache, type ConversionCache } from './use-cases/ontologies/conversion-cache.js';
 
 export type AppContext = {
   config: AppConfig;
@@ -17,6 +18,8 @@ export type AppContext = {
   sgidKey: () => Promise<string>;
   /** Sign-in attempts per account and address (REST and the OAuth sign-in page). */
   signInLimiter: AttemptLimiter;
+  /** Converted source downloads by commit hash and target serialization. */
+  conversions: ConversionCache;
 };
 
 export type AppDeps = {
@@ -42,6 +45,7 @@ export function createContext(deps: AppDeps): AppContext {
     hasher: deps.hasher ?? createPasswordHasher(),
     now: deps.now ?? (() => new Date()),
     newId: () => uuidv7(),
+    conversions: createConversionCache(),
     signInLimiter: createAttemptLimiter({ prefix: 'sign-in', ...(deps.redis ? { redis: deps.redis } : {}) }),
     sgidKey: () => {
       const pending = (sgidKey ??= getOrCreateSecret(deps.db.prisma, 'sgid_hmac_key', () =>

@@ -9,6 +9,7 @@ import { accountRoutes } from './routes/accounts.js';
 import { docsRoutes } from './routes/docs.js';
 import { meRoutes } from './routes/me.js';
 import { ontologyRoutes } from './routes/ontologies.js';
+import { ontologyVersionRoutes } from './routes/ontology-versions.js';
 import { tokenRoutes } from './routes/tokens.js';
 import { publicRoutes } from './routes/users.js';
 import { createAuthServer } from '@oms/authorization';
@@ -106,6 +107,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(accountRoutes(ctx));
   api.use(tokenRoutes(ctx));
   api.use(ontologyRoutes(ctx));
+  api.use(ontologyVersionRoutes(ctx));
   api.use(diagramRoutes(ctx, renderQueue));
   api.use(notFoundHandler);
   app.use('/api/v1', api);

@@ -22,7 +22,7 @@ afterAll(async () => {
 async function call(method: string, template: string, params: Record<string, string>, options: Parameters<TestServer['request']>[2] = {}) {
   const path = template.replace(/\{(\w+)\}/g, (_m, name: string) => params[name] ?? '');
   const response = await server.request(method.toUpperCase(), `/api/v1${path}`, options);
-  seen.push({ method, template, response });
+  seen.push({ method, template: template.replace(/\?.*$/, ''), response });
   return response;
 }
 
@@ -79,6 +79,19 @@ describe('the OpenAPI document', () => {
     await call('get', '/ontologies/{id}/children', { id: parent.id }, t);
     const commits = await call('get', '/ontologies/{id}/commits', { id: created.body.id }, t);
     await call('get', '/ontologies/{id}/commits/{commit_id}', { id: created.body.id, commit_id: commits.body.data[0].id }, t);
+    await call('get', '/ontologies/{id}/commits?version=1.0.0', { id: created.body.id }, t);
+    await call('get', '/ontologies/{id}?version=1.0.0', { id: created.body.id }, t);
+    await call('get', '/ontologies/{id}?commit_id=not-a-commit', { id: created.body.id }, t);
+    await call('get', '/ontologies/{id}/diff', { id: created.body.id }, t);
+    await call('get', '/ontologies/{id}/diff?from=1.0.1&to=1.0.0', { id: created.body.id }, t);
+    await call('get', '/ontologies/{id}/diff', { id: created.body.id }, { ...t, headers: { accept: 'text/x-diff' } });
+    await call('get', '/ontologies/{id}/diff', { id: created.body.id }, { ...t, headers: { accept: 'image/png' } });
+    await call('get', '/ontologies/{id}/source', { id: created.body.id }, t);
+    await call('get', '/ontologies/{id}/source?format=rdfxml&version=1.0.0', { id: created.body.id }, t);
+    await call('get', '/ontologies/{id}/source?format=pdf', { id: created.body.id }, t);
+    const yaml = await createOntology(server, user.token, { source: 'a: 1\n', source_format: 'yaml' });
+    await call('get', '/ontologies/{id}/source', { id: yaml.id }, { ...t, headers: { accept: 'text/turtle' } });
+    await call('get', '/ontologies/{id}/diff', { id: yaml.id }, t);
     await call('delete', '/ontologies/{id}', { id: created.body.id }, t);
     await call('get', '/ontologies/{id}', { id: created.body.id }, t);
     await call('delete', '/me', {}, { token: other.token });
@@ -95,6 +108,13 @@ describe('the OpenAPI document', () => {
       expect(documented, `${method} ${template} answered an undocumented ${response.status}`).toBeDefined();
       if (!documented.content) {
         expect(response.text, `${method} ${template} ${response.status} should have no body`).toBe('');
+        continue;
+      }
+      const mediaType = (response.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? '';
+      expect(Object.keys(documented.content), `${method} ${template} ${response.status} answered an undocumented ${mediaType}`).toContain(mediaType);
+      if (mediaType !== 'application/json') {
+        // Downloads and text diffs are documented as strings: any text of the documented type.
+        expect(typeof response.text).toBe('string');
         continue;
       }
       const pointer = `openapi#/paths/${`/api/v1${template}`.replace(/~/g, '~0').replace(/\//g, '~1')}/${method}/responses/${response.status}/content/application~1json/schema`;

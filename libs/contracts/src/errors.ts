@@ -7,3 +7,8 @@ export const ErrorResponse = z
 export const ValidationErrorResponse = z
   .object({ errors: z.record(z.string(), z.array(z.string())) })
   .meta({ id: 'ValidationErrors', description: 'Messages per field; `base` for the body as a whole.' });
+
+export const NotAcceptableResponse = ErrorResponse.extend({ available: z.array(z.string()) }).meta({
+  id: 'NotAcceptable',
+  description: '406: the media types this resource can be given in (for ?format, see the route).',
+});

@@ -5,6 +5,8 @@ export * from './accounts.js';
 export * from './tokens.js';
 export * from './pagination.js';
 export * from './ontologies.js';
+export * from './metrics.js';
+export * from './diffs.js';
 export * from './errors.js';
 export * from './openapi.js';
 export * from './mcp-tools.js';

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { SOURCE_FORMATS } from '@oms/formats';
 import { DESCRIPTION_MAX, LIST_FILTERS, MESSAGE_MAX, SOURCE_MAX_BYTES, TITLE_MAX, isSemver } from '@oms/domain';
+import { CommitMetrics } from './metrics.js';
 import { PaginationQuery, paginated } from './pagination.js';
 import { requiredText, text, uuid } from './text.js';
 
@@ -58,7 +59,21 @@ export const ListOntologiesQuery = PaginationQuery.extend({
 export type ListOntologiesQuery = z.output<typeof ListOntologiesQuery>;
 
 export const ChildrenQuery = PaginationQuery.extend({ source_format: sourceFormat.optional() });
-export const CommitsQuery = PaginationQuery;
+export const CommitsQuery = PaginationQuery.extend({ version: versionText.optional().describe('Only the commit(s) that recorded this version') });
+
+/** GET /ontologies/:id pinned to a commit: by id or by version (not both). */
+export const OntologyReadQuery = z.object({
+  version: versionText.optional().describe('Answer the ontology as it was at the commit of this version'),
+  commit_id: uuid.optional().describe('Answer the ontology as it was at this commit'),
+});
+
+export const DOWNLOAD_FORMATS = ['turtle', 'rdfxml', 'jsonld', 'ntriples'] as const;
+export const SourceQuery = OntologyReadQuery.extend({
+  format: z
+    .enum(DOWNLOAD_FORMATS)
+    .optional()
+    .describe('Convert an RDF source (turtle, rdf, owl as RDF/XML, JSON-LD) to this serialization; the Accept header works too'),
+});
 
 const timestamp = z.iso.datetime({ precision: 3 });
 
@@ -77,6 +92,8 @@ export const OntologyResponse = z
     created_at: timestamp,
     updated_at: timestamp,
     url: z.url(),
+    at_commit: z.uuid().optional().describe('Present on reads pinned with ?version or ?commit_id: the commit answered'),
+    metrics: CommitMetrics.nullable().optional().describe('Single-ontology answers only: metrics of the head (or pinned) commit'),
   })
   .meta({ id: 'Ontology' });
 export type OntologyResponse = z.infer<typeof OntologyResponse>;
@@ -98,7 +115,10 @@ export const CommitSummaryResponse = z
   .meta({ id: 'CommitSummary' });
 export type CommitSummaryResponse = z.infer<typeof CommitSummaryResponse>;
 
-export const CommitResponse = CommitSummaryResponse.extend({ source: z.string() }).meta({ id: 'Commit' });
+export const CommitResponse = CommitSummaryResponse.extend({
+  source: z.string(),
+  metrics: CommitMetrics.nullable().optional().describe('null for commits made before metrics existed'),
+}).meta({ id: 'Commit' });
 export type CommitResponse = z.infer<typeof CommitResponse>;
 
 export const OntologyListResponse = paginated(OntologyResponse);

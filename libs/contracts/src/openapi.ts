@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { AccountResponse, AccountUserResponse, AddAccountUserRequest, CreateAccountRequest } from './accounts.js';
-import { ErrorResponse, ValidationErrorResponse } from './errors.js';
+import { DiffQuery, DiffResponse } from './diffs.js';
+import { ErrorResponse, NotAcceptableResponse, ValidationErrorResponse } from './errors.js';
 import {
   ChildrenQuery,
   CommitListResponse,
@@ -12,7 +13,9 @@ import {
   CreateOntologyRequest,
   ListOntologiesQuery,
   OntologyListResponse,
+  OntologyReadQuery,
   OntologyResponse,
+  SourceQuery,
   UpdateOntologyRequest,
 } from './ontologies.js';
 import {
@@ -35,7 +38,24 @@ export type RouteSpec = {
   query?: z.ZodObject;
   status: number;
   response?: z.ZodType;
+  /** Media types of answers that are not JSON (a download, a text diff), documented as strings. */
+  produces?: string[];
+  /** The route negotiates with Accept (and may answer 406). */
+  negotiates?: boolean;
 };
+
+/** Media types of GET /ontologies/{id}/source: the stored source's own, or a conversion. */
+export const SOURCE_MEDIA_TYPES = [
+  'text/turtle',
+  'application/rdf+xml',
+  'application/owl+xml',
+  'application/ld+json',
+  'application/n-triples',
+  'application/json',
+  'application/yaml',
+  'application/xml',
+  'text/plain',
+];
 
 const NotificationTokenBody = z.object({ token: z.string(), platform: z.enum(['ios', 'android', 'web']) });
 const IssuedToken = z.object({ id: z.string(), name: z.string(), token: z.string(), created_at: z.iso.datetime() });
@@ -65,21 +85,50 @@ export const ROUTES: RouteSpec[] = [
   { method: 'delete', path: '/two_factor', summary: 'Turn two-factor off with password and a code (extension)', request: DisableTwoFactorRequest, status: 200, response: TwoFactorState },
   { method: 'get', path: '/ontologies', summary: 'Ontologies visible to the caller, newest first', query: ListOntologiesQuery, status: 200, response: OntologyListResponse },
   { method: 'post', path: '/ontologies', summary: 'Create an ontology and its first commit', request: CreateOntologyRequest, status: 201, response: OntologyResponse },
-  { method: 'get', path: '/ontologies/{id}', summary: 'One ontology with its source; ETag is the head hash', status: 200, response: OntologyResponse },
+  { method: 'get', path: '/ontologies/{id}', summary: 'One ontology with its source and head metrics; ETag is the head hash. ?version or ?commit_id answer it as it was at that commit (with at_commit)', query: OntologyReadQuery, status: 200, response: OntologyResponse },
   { method: 'patch', path: '/ontologies/{id}', summary: 'Change an ontology; a new source or format makes a commit (If-Match honoured)', request: UpdateOntologyRequest, status: 200, response: OntologyResponse },
   { method: 'delete', path: '/ontologies/{id}', summary: 'Delete an ontology and its commits; children become roots (If-Match honoured)', status: 204 },
   { method: 'get', path: '/ontologies/{id}/children', summary: 'Visible children of an ontology', query: ChildrenQuery, status: 200, response: OntologyListResponse },
   { method: 'get', path: '/ontologies/{id}/commits', summary: 'Commits newest first, without source', query: CommitsQuery, status: 200, response: CommitListResponse },
-  { method: 'get', path: '/ontologies/{id}/commits/{commit_id}', summary: 'One commit with its source', status: 200, response: CommitResponse },
+  { method: 'get', path: '/ontologies/{id}/commits/{commit_id}', summary: 'One commit with its source and metrics', status: 200, response: CommitResponse },
+  {
+    method: 'get',
+    path: '/ontologies/{id}/diff',
+    summary:
+      'Diff two commits (default: the head against its parent). kind rdf (semantic, blank nodes canonicalized), json-patch (YAML/JSON, RFC 6902), orm (model elements by id) or text (unified diff; Accept: text/x-diff answers it as text). 422 when from is newer than to (extension)',
+    query: DiffQuery,
+    status: 200,
+    response: DiffResponse,
+    produces: ['text/x-diff'],
+    negotiates: true,
+  },
+  {
+    method: 'get',
+    path: '/ontologies/{id}/source',
+    summary:
+      'Download the source byte for byte with its media type, or converted (?format=turtle|rdfxml|jsonld|ntriples or Accept) when it is RDF; ETag by commit hash; 406 with `available` when no acceptable form exists (extension)',
+    query: SourceQuery,
+    status: 200,
+    produces: SOURCE_MEDIA_TYPES,
+    negotiates: true,
+  },
 ];
 
 const json = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
 
+function content(route: RouteSpec) {
+  const types: Record<string, { schema: z.ZodType }> = {};
+  if (route.response) types['application/json'] = { schema: route.response };
+  for (const type of route.produces ?? []) types[type] = { schema: z.string() };
+  return Object.keys(types).length > 0 ? { content: types } : {};
+}
+
 function operation(route: RouteSpec): ZodOpenApiOperationObject {
   const pathParams = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '');
   const responses: ZodOpenApiOperationObject['responses'] = {
-    [String(route.status)]: { description: route.summary, ...(route.response ? json(route.response) : {}) },
+    [String(route.status)]: { description: route.summary, ...content(route) },
   };
+  if (route.negotiates) responses['406'] = { description: 'None of the media types in Accept (or ?format) can be given', ...json(NotAcceptableResponse) };
   if (!route.public) responses['401'] = { description: 'Missing or invalid bearer token', ...json(ErrorResponse) };
   if (route.path === '/auth') responses['401'] = { description: 'Wrong e-mail, password or one-time code', ...json(ErrorResponse) };
   if (pathParams.length > 0) responses['404'] = { description: 'Missing, or not visible to the caller', ...json(ErrorResponse) };

@@ -6,6 +6,7 @@ describe('database errors', () => {
     expect(isDatabaseUnavailable({ code: '57P01', message: 'terminating connection due to administrator command' })).toBe(true);
     expect(isDatabaseUnavailable(new Error('x', { cause: new Error('connect ECONNREFUSED 127.0.0.1:5432') }))).toBe(true);
     expect(isDatabaseUnavailable({ meta: { driverAdapterError: { cause: { kind: 'DatabaseNotReachable' } } } })).toBe(true);
+    expect(isDatabaseUnavailable(new Error('Client has encountered a connection error and is not queryable'))).toBe(true);
   });
 
   it('when the query itself is wrong then it is not', () => {

@@ -12,7 +12,10 @@ export function isUniqueViolation(error: unknown): boolean {
 const UNAVAILABLE_PRISMA = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']);
 const UNAVAILABLE_PG = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '53300']);
 const UNAVAILABLE_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
-const UNAVAILABLE_MESSAGE = /ECONNREFUSED|ECONNRESET|Connection terminated|terminating connection|connection timeout|timeout exceeded when trying to connect/i;
+// "Client has encountered a connection error and is not queryable": node-postgres, for a pooled client
+// whose backend was terminated while a transaction held it.
+const UNAVAILABLE_MESSAGE =
+  /ECONNREFUSED|ECONNRESET|Connection terminated|terminating connection|connection timeout|timeout exceeded when trying to connect|encountered a connection error/i;
 
 /**
  * True when the database could not be reached or dropped the connection (a restart, a

@@ -71,6 +71,7 @@ describe('schema and migrations', () => {
       data: {
         id: id(7), ontologyId: ontology.id, seq: 1, parentHash: null, commitHash: 'sha256:00', message: 'm',
         sourceFormat: 'turtle', status: 'applied', version: '1.0.0', authorId: user.id, source: '@prefix : <#> .',
+        metrics: { bytes: 15, lines: 1, rdf: { triples: 0, imports: [] } },
       },
     });
     expect(await p.commit.findUniqueOrThrow({ where: { id: commit.id } })).toEqual(commit);

@@ -13,6 +13,12 @@ describe('AppError', () => {
     expect(error.fieldErrors).toEqual({ title: ["can't be blank"] });
   });
 
+  it('when a conversion is impossible then not_acceptable is a 406 that carries its details', () => {
+    const error = new AppError('not_acceptable', { details: { available: ['application/yaml'] } });
+    expect(error.httpStatus).toBe(406);
+    expect(error.details).toEqual({ available: ['application/yaml'] });
+  });
+
   it('when any code is looked up then it has a 4xx or 5xx status and a message', () => {
     for (const entry of Object.values(ERROR_TABLE)) {
       expect(entry.http).toBeGreaterThanOrEqual(400);

@@ -11,6 +11,11 @@ export const ERROR_TABLE = {
   registration_closed: { http: 403, trpc: 'FORBIDDEN', message: 'Sign-up is closed on this service.' },
   not_found: { http: 404, trpc: 'NOT_FOUND', message: 'The resource does not exist or is not visible to you.' },
   method_not_allowed: { http: 405, trpc: 'METHOD_NOT_SUPPORTED', message: 'This method is not allowed here.' },
+  not_acceptable: {
+    http: 406,
+    trpc: 'BAD_REQUEST',
+    message: 'The resource cannot be given in any of the media types the request accepts.',
+  },
   conflict: { http: 409, trpc: 'CONFLICT', message: 'The request conflicts with the current state.' },
   precondition_failed: { http: 412, trpc: 'PRECONDITION_FAILED', message: 'The resource changed since you read it.' },
   payload_too_large: { http: 413, trpc: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' },
@@ -30,12 +35,18 @@ export type ErrorCode = keyof typeof ERROR_TABLE;
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fieldErrors: FieldErrors | undefined;
+  /** Extra fields of the error body beside `error` and `message` (e.g. `available` on 406). */
+  readonly details: Record<string, unknown> | undefined;
 
-  constructor(code: ErrorCode, options: { message?: string; fieldErrors?: FieldErrors; cause?: unknown } = {}) {
+  constructor(
+    code: ErrorCode,
+    options: { message?: string; fieldErrors?: FieldErrors; details?: Record<string, unknown>; cause?: unknown } = {},
+  ) {
     super(options.message ?? ERROR_TABLE[code].message, { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
     this.fieldErrors = options.fieldErrors;
+    this.details = options.details;
   }
 
   get httpStatus(): number {

@@ -2,6 +2,7 @@
 // The nesting bound runs first so that hostile depth is refused in linear time with a
 // clear message instead of depending on how deep the engine's parser can go.
 import { locateJsonError } from './json-syntax.js';
+import type { SourceObserver } from './observer.js';
 import { ACCEPTED, positionAt, reasonOf, refuse, type SourceCheck } from './position.js';
 
 export const MAX_JSON_DEPTH = 1000;
@@ -27,13 +28,14 @@ export function jsonDepthExceeded(text: string, limit: number): number | undefin
   return undefined;
 }
 
-export function checkJson(text: string): SourceCheck {
+export function checkJson(text: string, observer: SourceObserver = {}): SourceCheck {
   const tooDeep = jsonDepthExceeded(text, MAX_JSON_DEPTH);
   if (tooDeep !== undefined) {
     return refuse(`the JSON is nested more than ${MAX_JSON_DEPTH} levels deep`, positionAt(text, tooDeep));
   }
   try {
-    JSON.parse(text);
+    const value: unknown = JSON.parse(text);
+    observer.value?.(value);
     return ACCEPTED;
   } catch (error) {
     const reason = reasonOf(error);

@@ -2,6 +2,7 @@
 // expand entities with bounds, check the whole text is well-formed, then parse RDF/XML.
 // The RDF/XML parser never sees a DOCTYPE: its own entity handling is unsafe.
 import { RdfXmlParser } from 'rdfxml-streaming-parser';
+import type { SourceObserver } from './observer.js';
 import { ACCEPTED, reasonOf, refuse, type SourceCheck } from './position.js';
 import { prepareXml, substituteEntities } from './xml-safety.js';
 import { checkWellFormed } from './xml-wellformed.js';
@@ -18,7 +19,7 @@ function refuseRdfError(error: unknown): SourceCheck {
   return refuse(at[3], { line: Number(at[1]), column: Math.max(1, Number(at[2])) });
 }
 
-function parseRdfXml(text: string): Promise<SourceCheck> {
+function parseRdfXml(text: string, observer: SourceObserver): Promise<SourceCheck> {
   return new Promise((resolve) => {
     let settled = false;
     const settle = (check: SourceCheck) => {
@@ -28,8 +29,9 @@ function parseRdfXml(text: string): Promise<SourceCheck> {
     };
     try {
       const parser = new RdfXmlParser({ baseIRI: PLACEHOLDER_BASE, trackPosition: true });
-      // Quads are read and dropped: the stream only ends once its output has been consumed.
-      parser.on('data', () => undefined);
+      // Quads go to the observer or are dropped: the stream only ends once its output has been consumed.
+      const onQuad = observer.quad;
+      parser.on('data', onQuad ? (quad: Parameters<typeof onQuad>[0]) => { if (!settled) onQuad(quad); } : () => undefined);
       parser.on('error', (error: unknown) => settle(refuseRdfError(error)));
       parser.on('end', () => settle(ACCEPTED));
       parser.on('close', () => settle(refuse('the RDF/XML parser stopped before the end of the document')));
@@ -42,11 +44,12 @@ function parseRdfXml(text: string): Promise<SourceCheck> {
 }
 
 /** RDF/XML; with `owlXml`, a well-formed OWL/XML document (root owl:Ontology) is accepted too. */
-export async function checkRdfXml(text: string, options: { owlXml: boolean }): Promise<SourceCheck> {
+export async function checkRdfXml(text: string, options: { owlXml: boolean }, observer: SourceObserver = {}): Promise<SourceCheck> {
   const prepared = prepareXml(text);
   if (!prepared.ok) return prepared;
   const outline = checkWellFormed(prepared);
   if (!outline.ok) return outline;
-  if (options.owlXml && outline.root.uri === OWL && outline.root.local === 'Ontology') return ACCEPTED;
-  return parseRdfXml(substituteEntities(prepared.body, prepared.entities));
+  if (options.owlXml && outline.root.uri === OWL && outline.root.local === 'Ontology') return { ok: true, syntax: 'owl-xml' };
+  for (const [prefix, iri] of Object.entries(outline.rootNamespaces)) observer.prefix?.(prefix, iri);
+  return parseRdfXml(substituteEntities(prepared.body, prepared.entities), observer);
 }

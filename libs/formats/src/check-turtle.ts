@@ -1,9 +1,14 @@
 // Turtle goes through N3.js with the streaming callback: quads are counted and dropped,
 // so a 3 MB vocabulary is checked without holding a graph (or a quad array) in memory.
 import { Parser, type Quad } from 'n3';
+import type { SourceObserver } from './observer.js';
 import { ACCEPTED, reasonOf, refuse, type SourceCheck } from './position.js';
 
 type N3Error = Error & { context?: { line?: number } };
+
+// Relative IRIs resolve against the same reserved base as in RDF/XML, so observers see the same
+// IRIs whichever syntax a graph was written in.
+const PLACEHOLDER_BASE = 'http://base.invalid/document';
 
 function refuseN3Error(error: N3Error): SourceCheck {
   const line = error.context?.line;
@@ -12,7 +17,7 @@ function refuseN3Error(error: N3Error): SourceCheck {
   return refuse(sentence, typeof line === 'number' ? { line } : undefined);
 }
 
-export function checkTurtle(text: string): Promise<SourceCheck> {
+export function checkTurtle(text: string, observer: SourceObserver = {}): Promise<SourceCheck> {
   return new Promise((resolve) => {
     let settled = false;
     const settle = (check: SourceCheck) => {
@@ -22,10 +27,16 @@ export function checkTurtle(text: string): Promise<SourceCheck> {
     };
     try {
       // N3 calls back once per quad, then once with neither quad nor error at the end.
-      new Parser({ format: 'text/turtle' }).parse(text, (error: N3Error | null | undefined, quad: Quad | null | undefined) => {
-        if (error) settle(refuseN3Error(error));
-        else if (!quad) settle(ACCEPTED);
-      });
+      const onPrefix = observer.prefix ? (prefix: string, iri: { value: string }) => observer.prefix?.(prefix, iri.value) : undefined;
+      new Parser({ format: 'text/turtle', baseIRI: PLACEHOLDER_BASE }).parse(
+        text,
+        (error: N3Error | null | undefined, quad: Quad | null | undefined) => {
+          if (error) settle(refuseN3Error(error));
+          else if (!quad) settle(ACCEPTED);
+          else if (!settled) observer.quad?.(quad);
+        },
+        onPrefix,
+      );
     } catch (error) {
       settle(refuse(reasonOf(error)));
     }

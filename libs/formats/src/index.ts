@@ -6,25 +6,27 @@ import { checkOrm } from './check-orm.js';
 import { checkRdfXml } from './check-rdfxml.js';
 import { checkTurtle } from './check-turtle.js';
 import { checkYaml } from './check-yaml.js';
+import type { SourceObserver } from './observer.js';
 import { ACCEPTED, reasonOf, refuse, type SourceCheck } from './position.js';
 
 export type { SourceCheck } from './position.js';
+export type { SourceObserver } from './observer.js';
 
 export const SOURCE_FORMATS = ['yaml', 'json', 'owl', 'rdf', 'turtle', 'orm', 'other'] as const;
 export type SourceFormat = (typeof SOURCE_FORMATS)[number];
 
-function check(format: SourceFormat, text: string): SourceCheck | Promise<SourceCheck> {
+function check(format: SourceFormat, text: string, observer: SourceObserver): SourceCheck | Promise<SourceCheck> {
   switch (format) {
     case 'yaml':
-      return checkYaml(text);
+      return checkYaml(text, observer);
     case 'json':
-      return checkJson(text);
+      return checkJson(text, observer);
     case 'turtle':
-      return checkTurtle(text);
+      return checkTurtle(text, observer);
     case 'rdf':
-      return checkRdfXml(text, { owlXml: false });
+      return checkRdfXml(text, { owlXml: false }, observer);
     case 'owl':
-      return checkRdfXml(text, { owlXml: true });
+      return checkRdfXml(text, { owlXml: true }, observer);
     case 'orm':
       return checkOrm(text);
     case 'other':
@@ -32,7 +34,11 @@ function check(format: SourceFormat, text: string): SourceCheck | Promise<Source
   }
 }
 
-export async function validateSource(format: SourceFormat, text: string): Promise<SourceCheck> {
+/**
+ * Checks `text` as `format`. An observer sees what the parse produced (triples, prefixes,
+ * parsed values) as it goes; after a refusal it may have seen part of the document only.
+ */
+export async function validateSource(format: SourceFormat, text: string, observer: SourceObserver = {}): Promise<SourceCheck> {
   if (format === 'other') return ACCEPTED;
   if (!(SOURCE_FORMATS as readonly string[]).includes(format)) return refuse(`unknown format "${String(format)}"`);
   if (typeof text !== 'string') return refuse('the document is not text');
@@ -41,7 +47,7 @@ export async function validateSource(format: SourceFormat, text: string): Promis
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
   if (body.trim() === '') return refuse('the document is empty');
   try {
-    return await check(format, body);
+    return await check(format, body, observer);
   } catch (error) {
     // A parser bug must not take the caller down; the document is refused instead.
     return refuse(`the document could not be checked: ${reasonOf(error)}`);

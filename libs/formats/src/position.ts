@@ -1,7 +1,8 @@
 // Every checker reports where the problem is in the same words, so people reading a
 // refusal from any format see "line 12, column 6: ..." and can jump straight there.
 
-export type SourceCheck = { ok: true } | { ok: false; message: string; line?: number; column?: number };
+/** `syntax: 'owl-xml'`: an owl source accepted as OWL/XML, which is not RDF and was not parsed as triples. */
+export type SourceCheck = { ok: true; syntax?: 'owl-xml' } | { ok: false; message: string; line?: number; column?: number };
 
 export type Refusal = Extract<SourceCheck, { ok: false }>;
 

@@ -6,8 +6,11 @@ import { refuse, reasonOf, type Refusal } from './position.js';
 import type { PreparedXml } from './xml-safety.js';
 
 export type XmlName = { uri: string; local: string };
-/** The root element and the distinct names of its direct children, by namespace URI. */
-export type XmlOutline = { ok: true; root: XmlName; children: XmlName[] };
+/**
+ * The root element, the distinct names of its direct children, by namespace URI, and the
+ * namespace prefixes the root declares (prefix "" for a default namespace).
+ */
+export type XmlOutline = { ok: true; root: XmlName; children: XmlName[]; rootNamespaces: Record<string, string> };
 
 // Children are collected only to recognise formats; a cap keeps memory flat for odd files.
 const MAX_CHILD_NAMES = 1000;
@@ -34,6 +37,7 @@ export function checkWellFormed(prepared: PreparedXml): XmlOutline | Refusal {
     Object.defineProperty(parser.ENTITIES, name, { value, enumerable: true, configurable: true, writable: true });
   }
   let root: XmlName | undefined;
+  let rootNamespaces: Record<string, string> = {};
   const children = new Map<string, XmlName>();
   let depth = 0;
   let strayDoctype = false;
@@ -43,7 +47,10 @@ export function checkWellFormed(prepared: PreparedXml): XmlOutline | Refusal {
   });
   parser.on('opentag', (tag) => {
     const name = { uri: tag.uri, local: tag.local };
-    if (depth === 0) root ??= name;
+    if (depth === 0 && !root) {
+      root = name;
+      rootNamespaces = { ...tag.ns };
+    }
     else if (depth === 1 && children.size < MAX_CHILD_NAMES) children.set(`${name.uri} ${name.local}`, name);
     depth += 1;
   });
@@ -66,5 +73,5 @@ export function checkWellFormed(prepared: PreparedXml): XmlOutline | Refusal {
   }
   if (strayDoctype) return refuse('a DOCTYPE is only allowed before the root element');
   if (!root) return refuse('the document has no root element');
-  return { ok: true, root, children: [...children.values()] };
+  return { ok: true, root, children: [...children.values()], rootNamespaces };
 }

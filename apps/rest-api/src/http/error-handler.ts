@@ -3,6 +3,7 @@
 // body says nothing about the cause.
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError, ERROR_TABLE, isAppError, type ErrorCode } from '@oms/domain';
+import { isDatabaseUnavailable } from '@oms/db';
 import type { Logger } from '@oms/platform';
 import { logOf } from './request-context.js';
 
@@ -24,7 +25,7 @@ export function sendError(res: Parameters<RequestHandler>[1], error: AppError): 
     res.status(status).json({ errors: error.fieldErrors ?? { base: [error.message] } });
     return;
   }
-  res.status(status).json(BARE_CODES.has(error.code) ? { error: error.code } : { error: error.code, message: error.message });
+  res.status(status).json(BARE_CODES.has(error.code) ? { error: error.code } : { ...error.details, error: error.code, message: error.message });
 }
 
 export function errorHandler(logger: Logger): ErrorRequestHandler {
@@ -34,6 +35,12 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (appError) {
       if (appError.httpStatus >= 500) logOf(res, logger).error({ err: error }, 'request failed');
       return sendError(res, appError);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // A restart or failover of the database: the client may retry, so 503 with a hint.
+      logOf(res, logger).warn({ err: error }, 'database unavailable');
+      res.setHeader('Retry-After', '5');
+      return sendError(res, new AppError('unavailable', { message: 'The database is not reachable right now; retry in a few seconds.' }));
     }
     logOf(res, logger).error({ err: error }, 'unexpected error');
     sendError(res, new AppError('internal'));

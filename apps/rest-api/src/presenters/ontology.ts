@@ -1,5 +1,5 @@
-import type { CommitResponse, CommitSummaryResponse, OntologyResponse } from '@oms/contracts';
-import type { OntologyWithHead } from '@oms/db';
+import type { CommitMetrics, CommitResponse, CommitSummaryResponse, OntologyResponse } from '@oms/contracts';
+import type { OntologyWithHead, OntologyWithHeadMetrics } from '@oms/db';
 
 export function ontologyUrl(baseUrl: string, id: string): string {
   return `${baseUrl}/api/v1/ontologies/${id}`;
@@ -55,4 +55,30 @@ export function presentCommitSummary(row: CommitRow): CommitSummaryResponse {
 
 export function presentCommit(row: CommitRow & { source: string }): CommitResponse {
   return { ...presentCommitSummary(row), source: row.source };
+}
+
+/** Metrics as stored (JSONB written from SourceMetrics), or null for commits made before them. */
+const metricsOf = (stored: unknown): CommitMetrics | null => (stored && typeof stored === 'object' ? (stored as CommitMetrics) : null);
+
+/** The single-commit REST answer: the commit, its source and its metrics. */
+export function presentCommitDetail(row: CommitRow & { source: string; metrics: unknown }): CommitResponse {
+  return { ...presentCommit(row), metrics: metricsOf(row.metrics) };
+}
+
+/** A single-ontology REST answer (GET, POST, PATCH): the ontology with the metrics of its head. */
+export function presentOntologyDetail(row: OntologyWithHeadMetrics, baseUrl: string): OntologyResponse {
+  return { ...presentOntology(row, baseUrl), metrics: metricsOf(row.headMetrics) };
+}
+
+/** GET /ontologies/:id?version|commit_id: the ontology as it was at `commit`; head_hash stays the head's. */
+export function presentOntologyAt(
+  row: OntologyWithHead,
+  commit: CommitRow & { source: string; metrics: unknown },
+  baseUrl: string,
+): OntologyResponse {
+  return {
+    ...presentOntology({ ...row, sourceFormat: commit.sourceFormat, version: commit.version, commits: [{ source: commit.source }] }, baseUrl),
+    at_commit: commit.id,
+    metrics: metricsOf(commit.metrics),
+  };
 }

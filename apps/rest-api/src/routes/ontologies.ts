@@ -1,14 +1,15 @@
 // Ontologies and their commits (SPEC 4.1).
 import { Router, type Response } from 'express';
 import { AppError, pageInfo } from '@oms/domain';
-import { ChildrenQuery, CommitsQuery, CreateOntologyRequest, ListOntologiesQuery, UpdateOntologyRequest } from '@oms/contracts';
-import { findCommit, findVisibleOntologyForUser, listCommits, withHeadSources, type OntologyWithHead } from '@oms/db';
+import { ChildrenQuery, CommitsQuery, CreateOntologyRequest, ListOntologiesQuery, OntologyReadQuery, UpdateOntologyRequest } from '@oms/contracts';
+import { findCommit, findVisibleOntologyForUser, listCommits, withHeadSources, type OntologyWithHeadMetrics } from '@oms/db';
 import type { AppContext } from '../context.js';
 import { authOf } from '../http/authenticate.js';
 import { parseBody } from '../http/parse-body.js';
 import { idParam, ifMatchOf, parseQuery } from '../http/params.js';
-import { presentCommit, presentCommitSummary, presentOntology } from '../presenters/ontology.js';
-import { callerFor, visibleOntologyOr404 } from '../use-cases/ontologies/caller.js';
+import { presentCommitDetail, presentCommitSummary, presentOntology, presentOntologyAt, presentOntologyDetail } from '../presenters/ontology.js';
+import { callerFor, visibleOntologyRowOr404 } from '../use-cases/ontologies/caller.js';
+import { commitByRef, pinnedRef } from '../use-cases/ontologies/find-commit.js';
 import { createOntology } from '../use-cases/ontologies/create-ontology.js';
 import { deleteOntology } from '../use-cases/ontologies/delete-ontology.js';
 import { listChildren, listVisibleOntologies, type OntologyPage } from '../use-cases/ontologies/list-ontologies.js';
@@ -18,9 +19,9 @@ import { updateOntology } from '../use-cases/ontologies/update-ontology.js';
 export function ontologyRoutes(ctx: AppContext): Router {
   const router = Router();
   const caller = (res: Response) => callerFor(ctx.db.prisma, authOf(res).user.id);
-  const sendOntology = (res: Response, row: OntologyWithHead, status = 200) => {
+  const sendOntology = (res: Response, row: OntologyWithHeadMetrics, status = 200) => {
     res.setHeader('ETag', `"${row.headHash}"`);
-    res.status(status).json(presentOntology(row, ctx.config.baseUrl));
+    res.status(status).json(presentOntologyDetail(row, ctx.config.baseUrl));
   };
   const sendList = (res: Response, page: OntologyPage) =>
     streamEnvelope(res, page.pagination, withHeadSources(ctx.db.prisma, page.rows), (row) => presentOntology(row, ctx.config.baseUrl));
@@ -38,7 +39,17 @@ export function ontologyRoutes(ctx: AppContext): Router {
   });
 
   router.get('/ontologies/:id', async (req, res) => {
-    const ontology = await findVisibleOntologyForUser(ctx.db.prisma, idParam(req.params.id), authOf(res).user.id);
+    const id = idParam(req.params.id);
+    const pinned = pinnedRef(parseQuery(OntologyReadQuery, req));
+    if (pinned) {
+      // As it was at one commit (issue 10): that commit's source, format, version and metrics.
+      const ontology = await visibleOntologyRowOr404(ctx.db.prisma, await caller(res), id);
+      const commit = await commitByRef(ctx.db.prisma, ontology.id, pinned);
+      res.setHeader('ETag', `"${commit.commitHash}"`);
+      res.json(presentOntologyAt({ ...ontology, commits: [] }, commit, ctx.config.baseUrl));
+      return;
+    }
+    const ontology = await findVisibleOntologyForUser(ctx.db.prisma, id, authOf(res).user.id);
     if (!ontology) throw new AppError('not_found');
     sendOntology(res, ontology);
   });
@@ -67,20 +78,22 @@ export function ontologyRoutes(ctx: AppContext): Router {
   });
 
   router.get('/ontologies/:id/commits', async (req, res) => {
-    const ontology = await visibleOntologyOr404(ctx.db.prisma, await caller(res), idParam(req.params.id));
+    const ontology = await visibleOntologyRowOr404(ctx.db.prisma, await caller(res), idParam(req.params.id));
     const query = parseQuery(CommitsQuery, req);
-    const { total, rows } = await listCommits(ctx.db.prisma, ontology.id, {
-      skip: (query.page - 1) * query.per_page,
-      take: query.per_page,
-    });
+    const { total, rows } = await listCommits(
+      ctx.db.prisma,
+      ontology.id,
+      { skip: (query.page - 1) * query.per_page, take: query.per_page },
+      { version: query.version },
+    );
     res.json({ pagination: pageInfo(query.page, query.per_page, total), data: rows.map(presentCommitSummary) });
   });
 
   router.get('/ontologies/:id/commits/:commitId', async (req, res) => {
-    const ontology = await visibleOntologyOr404(ctx.db.prisma, await caller(res), idParam(req.params.id));
+    const ontology = await visibleOntologyRowOr404(ctx.db.prisma, await caller(res), idParam(req.params.id));
     const commit = await findCommit(ctx.db.prisma, ontology.id, idParam(req.params.commitId));
     if (!commit) throw new AppError('not_found');
-    res.json(presentCommit(commit));
+    res.json(presentCommitDetail(commit));
   });
 
   return router;

@@ -21,6 +21,11 @@ export function findVisibleOntology(db: DbClient, id: string, scope: OntologySco
   return db.ontology.findFirst({ where: { id, ...visibleTo(scope) }, include: withHeadSource });
 }
 
+/** The ontology row without any source when the caller may see it. */
+export function findVisibleOntologyRow(db: DbClient, id: string, scope: OntologyScope) {
+  return db.ontology.findFirst({ where: { id, ...visibleTo(scope) } });
+}
+
 export function findOntologyRow(db: DbClient, id: string) {
   return db.ontology.findUnique({ where: { id } });
 }
@@ -96,6 +101,8 @@ export type NewCommit = {
   version: string;
   authorId: string;
   source: string;
+  /** Metrics of the source, stored as JSONB (null when they could not be computed). */
+  metrics?: Prisma.InputJsonValue | null;
 };
 
 export type NewOntology = {
@@ -113,8 +120,10 @@ export type NewOntology = {
 
 const INSERT_ONTOLOGY = `INSERT INTO "ontologies" ("id", "account_id", "parent_id", "title", "description", "visibility", "source_format", "version", "head_hash", "head_seq", "updated_at")
   VALUES ($1::uuid, $2::uuid, $3::uuid, $4, $5, $6, $7, $8, $9, $10, CURRENT_TIMESTAMP) RETURNING "created_at", "updated_at"`;
-const INSERT_FIRST_COMMIT = `INSERT INTO "commits" ("id", "ontology_id", "seq", "parent_hash", "commit_hash", "message", "source_format", "status", "version", "author_id", "source", "updated_at")
-  VALUES ($1::uuid, $2::uuid, $3, $4, $5, $6, $7, 'applied', $8, $9::uuid, $10, CURRENT_TIMESTAMP)`;
+const INSERT_FIRST_COMMIT = `INSERT INTO "commits" ("id", "ontology_id", "seq", "parent_hash", "commit_hash", "message", "source_format", "status", "version", "author_id", "source", "metrics", "updated_at")
+  VALUES ($1::uuid, $2::uuid, $3, $4, $5, $6, $7, 'applied', $8, $9::uuid, $10, $11::jsonb, CURRENT_TIMESTAMP)`;
+
+const metricsJson = (metrics: NewCommit['metrics']) => (metrics === undefined || metrics === null ? null : JSON.stringify(metrics));
 
 /**
  * Inserts an ontology and its first (applied) commit in one transaction, straight through
@@ -127,16 +136,19 @@ export async function insertOntology(sql: SqlRunner, o: NewOntology, c: NewCommi
     [stamps] = await tx.query<{ created_at: Date; updated_at: Date }>(INSERT_ONTOLOGY, [
       o.id, o.accountId, o.parentId, o.title, o.description, o.visibility, o.sourceFormat, o.version, o.headHash, o.headSeq,
     ]);
-    await tx.query(INSERT_FIRST_COMMIT, [c.id, o.id, c.seq, c.parentHash, c.commitHash, c.message, c.sourceFormat, c.version, c.authorId, c.source]);
+    await tx.query(INSERT_FIRST_COMMIT, [
+      c.id, o.id, c.seq, c.parentHash, c.commitHash, c.message, c.sourceFormat, c.version, c.authorId, c.source, metricsJson(c.metrics),
+    ]);
   });
   const at = stamps ? new Date(stamps.created_at) : new Date();
   return { ...o, createdAt: at, updatedAt: stamps ? new Date(stamps.updated_at) : at, commits: [{ source: c.source }] };
 }
 
 async function insertCommitRow(tx: DbClient, ontologyId: string, c: NewCommit): Promise<void> {
+  const metrics = metricsJson(c.metrics);
   await tx.$executeRaw`
-    INSERT INTO "commits" ("id", "ontology_id", "seq", "parent_hash", "commit_hash", "message", "source_format", "status", "version", "author_id", "source", "updated_at")
-    VALUES (${c.id}::uuid, ${ontologyId}::uuid, ${c.seq}, ${c.parentHash}, ${c.commitHash}, ${c.message}, ${c.sourceFormat}, 'applied', ${c.version}, ${c.authorId}::uuid, ${c.source}, CURRENT_TIMESTAMP)`;
+    INSERT INTO "commits" ("id", "ontology_id", "seq", "parent_hash", "commit_hash", "message", "source_format", "status", "version", "author_id", "source", "metrics", "updated_at")
+    VALUES (${c.id}::uuid, ${ontologyId}::uuid, ${c.seq}, ${c.parentHash}, ${c.commitHash}, ${c.message}, ${c.sourceFormat}, 'applied', ${c.version}, ${c.authorId}::uuid, ${c.source}, ${metrics}::jsonb, CURRENT_TIMESTAMP)`;
 }
 
 /** Appends a commit as the new head: the old head becomes superseded, never otherwise changed. */
@@ -175,16 +187,38 @@ const commitSummary = {
   updatedAt: true,
 } as const;
 
-export async function listCommits(db: DbClient, ontologyId: string, page: { skip: number; take: number }) {
+export async function listCommits(
+  db: DbClient,
+  ontologyId: string,
+  page: { skip: number; take: number },
+  filter: { version?: string | undefined } = {},
+) {
+  const where = { ontologyId, ...(filter.version !== undefined ? { version: filter.version } : {}) };
   const [total, rows] = await Promise.all([
-    db.commit.count({ where: { ontologyId } }),
-    db.commit.findMany({ where: { ontologyId }, select: commitSummary, orderBy: { seq: 'desc' }, skip: page.skip, take: page.take }),
+    db.commit.count({ where }),
+    db.commit.findMany({ where, select: commitSummary, orderBy: { seq: 'desc' }, skip: page.skip, take: page.take }),
   ]);
   return { total, rows };
 }
 
 export function findCommit(db: DbClient, ontologyId: string, commitId: string) {
   return db.commit.findFirst({ where: { id: commitId, ontologyId } });
+}
+
+/** The newest commit of the ontology that recorded `version` (versions only grow, so at most one in practice). */
+export function findCommitByVersion(db: DbClient, ontologyId: string, version: string) {
+  return db.commit.findFirst({ where: { ontologyId, version }, orderBy: { seq: 'desc' } });
+}
+
+/** The commit at a position of the history (1 is the first commit). */
+export function findCommitBySeq(db: DbClient, ontologyId: string, seq: number) {
+  return db.commit.findUnique({ where: { ontologyId_seq: { ontologyId, seq } } });
+}
+
+/** The metrics stored with the head commit. */
+export async function headMetricsOf(db: DbClient, ontologyId: string): Promise<Prisma.JsonValue | null> {
+  const head = await db.commit.findFirst({ where: { ontologyId, status: 'applied' }, select: { metrics: true } });
+  return head?.metrics ?? null;
 }
 
 /** The whole history oldest first, for verifying the hash chain. */
@@ -214,17 +248,21 @@ type OntologyHeadRow = {
   created_at: Date;
   updated_at: Date;
   source: string;
+  metrics: Prisma.JsonValue | null;
 };
+
+/** An ontology with its head source and the metrics stored with its head commit. */
+export type OntologyWithHeadMetrics = OntologyWithHead & { headMetrics: Prisma.JsonValue | null };
 
 /**
  * One ontology with its head source when `userId` may see it, in one round trip: the hot
  * read path (GET /api/v1/ontologies/:id) checks visibility in SQL instead of loading the
  * caller's memberships first.
  */
-export async function findVisibleOntologyForUser(db: DbClient, id: string, userId: string): Promise<OntologyWithHead | null> {
+export async function findVisibleOntologyForUser(db: DbClient, id: string, userId: string): Promise<OntologyWithHeadMetrics | null> {
   const rows = await db.$queryRaw<OntologyHeadRow[]>`
     SELECT o."id"::text AS "id", o."account_id"::text AS "account_id", o."parent_id"::text AS "parent_id", o."title", o."description",
-           o."visibility", o."source_format", o."version", o."head_hash", o."head_seq", o."created_at", o."updated_at", c."source"
+           o."visibility", o."source_format", o."version", o."head_hash", o."head_seq", o."created_at", o."updated_at", c."source", c."metrics"
     FROM "ontologies" o
     JOIN "commits" c ON c."ontology_id" = o."id" AND c."status" = 'applied'
     WHERE o."id" = ${id}::uuid
@@ -246,5 +284,6 @@ export async function findVisibleOntologyForUser(db: DbClient, id: string, userI
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
     commits: [{ source: row.source }],
+    headMetrics: row.metrics ?? null,
   };
 }

@@ -1,6 +1,6 @@
 // The caller of an ontology use case, with the accounts they belong to (for visibility).
 import { AppError } from '@oms/domain';
-import { accountIdsOfUser, findVisibleOntology, type DbClient } from '@oms/db';
+import { accountIdsOfUser, findVisibleOntology, findVisibleOntologyRow, type DbClient } from '@oms/db';
 
 export type Caller = { userId: string; memberOf: string[] };
 
@@ -11,6 +11,13 @@ export async function callerFor(db: DbClient, userId: string): Promise<Caller> {
 /** The ontology when the caller may see it; hidden and missing look the same (404). */
 export async function visibleOntologyOr404(db: DbClient, caller: Caller, id: string) {
   const ontology = await findVisibleOntology(db, id, caller);
+  if (!ontology) throw new AppError('not_found');
+  return ontology;
+}
+
+/** Like visibleOntologyOr404, without loading the head source (reads of other commits, diffs, downloads). */
+export async function visibleOntologyRowOr404(db: DbClient, caller: Caller, id: string) {
+  const ontology = await findVisibleOntologyRow(db, id, caller);
   if (!ontology) throw new AppError('not_found');
   return ontology;
 }

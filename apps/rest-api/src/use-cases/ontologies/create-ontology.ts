@@ -1,7 +1,7 @@
 // POST /api/v1/ontologies: the ontology and its first commit in one transaction (SPEC 3).
 import { AppError, DEFAULT_VERSION, INITIAL_COMMIT_MESSAGE, computeCommitHash } from '@oms/domain';
 import type { CreateOntologyRequest } from '@oms/contracts';
-import { insertOntology, personalAccountIdsOf } from '@oms/db';
+import { insertOntology, personalAccountIdsOf, type OntologyWithHeadMetrics } from '@oms/db';
 import type { AppContext } from '../../context.js';
 import type { Caller } from './caller.js';
 import { checkParent } from './check-parent.js';
@@ -20,11 +20,11 @@ async function targetAccount(ctx: AppContext, caller: Caller, accountId: string 
   return personal.id;
 }
 
-export async function createOntology(ctx: AppContext, caller: Caller, input: CreateOntologyInput) {
+export async function createOntology(ctx: AppContext, caller: Caller, input: CreateOntologyInput): Promise<OntologyWithHeadMetrics> {
   const accountId = await targetAccount(ctx, caller, input.account_id);
   const parentId = input.parent_id ? input.parent_id.toLowerCase() : null;
   if (parentId) await checkParent(ctx.db.prisma, caller, parentId);
-  await checkSource(input.source_format, input.source);
+  const metrics = await checkSource(input.source_format, input.source);
 
   const version = input.version ?? DEFAULT_VERSION;
   const message = input.commit_message ?? INITIAL_COMMIT_MESSAGE;
@@ -36,7 +36,7 @@ export async function createOntology(ctx: AppContext, caller: Caller, input: Cre
     authorId: caller.userId,
     source: input.source,
   });
-  return insertOntology(
+  const created = await insertOntology(
     ctx.db.sql,
     {
       id: ctx.newId(),
@@ -60,6 +60,8 @@ export async function createOntology(ctx: AppContext, caller: Caller, input: Cre
       version,
       authorId: caller.userId,
       source: input.source,
+      metrics,
     },
   );
+  return { ...created, headMetrics: metrics };
 }

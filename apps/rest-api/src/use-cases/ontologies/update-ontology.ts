@@ -3,7 +3,8 @@
 // concurrent writers form one linear history with one applied head and no version gaps.
 import { AppError, UPDATE_COMMIT_MESSAGE, bumpVersion, compareVersions, computeCommitHash, type VersionBump } from '@oms/domain';
 import type { SourceFormat } from '@oms/formats';
-import { appendCommit, lockOntology, updateOntologyRow } from '@oms/db';
+import { appendCommit, headMetricsOf, lockOntology, updateOntologyRow, type OntologyWithHeadMetrics } from '@oms/db';
+import type { SourceMetrics } from '@oms/ontology-tools';
 import type { AppContext } from '../../context.js';
 import { checkIfMatch, writableOntologyOr4xx, type Caller } from './caller.js';
 import { checkParent } from './check-parent.js';
@@ -35,7 +36,7 @@ function checkExplicitVersion(version: string | undefined, current: string): voi
   }
 }
 
-export async function updateOntology(ctx: AppContext, caller: Caller, id: string, input: UpdateOntologyInput) {
+export async function updateOntology(ctx: AppContext, caller: Caller, id: string, input: UpdateOntologyInput): Promise<OntologyWithHeadMetrics> {
   const { changes } = input;
   const current = await writableOntologyOr4xx(ctx.db.prisma, caller, id);
   checkIfMatch(input.ifMatch, current.headHash);
@@ -46,9 +47,10 @@ export async function updateOntology(ctx: AppContext, caller: Caller, id: string
   const wantedFormat = changes.source_format ?? (current.sourceFormat as SourceFormat);
   const wantedSource = changes.source ?? currentSource;
   let checkedFormat: SourceFormat | undefined;
+  let checkedMetrics: SourceMetrics | undefined;
   if (wantedFormat !== current.sourceFormat || wantedSource !== currentSource) {
     checkExplicitVersion(input.version, current.version);
-    await checkSource(wantedFormat, wantedSource);
+    checkedMetrics = await checkSource(wantedFormat, wantedSource);
     checkedFormat = wantedFormat;
   }
 
@@ -62,9 +64,11 @@ export async function updateOntology(ctx: AppContext, caller: Caller, id: string
     const commitNeeded = format !== locked.sourceFormat || source !== headSource;
 
     let head = {};
+    let metrics: SourceMetrics | null = null;
     if (commitNeeded) {
       // A concurrent writer may have changed what we checked against: check again then.
-      if (format !== checkedFormat || (changes.source === undefined && source !== wantedSource)) await checkSource(format, source);
+      const stale = format !== checkedFormat || (changes.source === undefined && source !== wantedSource);
+      metrics = stale || !checkedMetrics ? await checkSource(format, source) : checkedMetrics;
       checkExplicitVersion(input.version, locked.version);
       const version = input.version ?? bumpVersion(locked.version, input.versionBump ?? 'patch');
       const commit = {
@@ -78,15 +82,17 @@ export async function updateOntology(ctx: AppContext, caller: Caller, id: string
         source,
       };
       const commitHash = computeCommitHash(commit);
-      await appendCommit(tx, id, { ...commit, commitHash });
+      await appendCommit(tx, id, { ...commit, commitHash, metrics });
       head = { sourceFormat: format, version, headHash: commitHash, headSeq: commit.seq };
     }
-    return updateOntologyRow(tx, id, {
+    const headMetrics = commitNeeded ? metrics : await headMetricsOf(tx, id);
+    const row = await updateOntologyRow(tx, id, {
       ...head,
       ...(changes.title !== undefined ? { title: changes.title } : {}),
       ...(changes.description !== undefined ? { description: changes.description } : {}),
       ...(changes.visibility !== undefined ? { visibility: changes.visibility } : {}),
       ...(parentId !== undefined ? { parentId } : {}),
     }, source);
+    return { ...row, headMetrics };
   }, WRITE_TX);
 }

@@ -1,0 +1,68 @@
+// REST extensions over an ontology's history (issue 10): diffs between commits and downloads
+// of a commit's source, as stored or in another RDF serialization.
+import { Router, type Request, type Response } from 'express';
+import { DiffQuery, SourceQuery } from '@oms/contracts';
+import type { AppContext } from '../context.js';
+import { authOf } from '../http/authenticate.js';
+import { negotiate } from '../http/negotiate.js';
+import { idParam, parseQuery } from '../http/params.js';
+import { callerFor, visibleOntologyRowOr404 } from '../use-cases/ontologies/caller.js';
+import { diffOntology } from '../use-cases/ontologies/diff-ontology.js';
+import { chosenOffer, downloadSource, offerForFormat, offersFor } from '../use-cases/ontologies/download-source.js';
+import { commitByRef, headCommit, pinnedRef } from '../use-cases/ontologies/find-commit.js';
+
+const DIFF_TYPES = ['application/json', 'text/x-diff', 'text/plain'];
+
+/** `If-None-Match` names the answer's ETag (or `*`): the client has it already. */
+function fresh(req: Request, etag: string): boolean {
+  const header = req.headers['if-none-match'];
+  if (typeof header !== 'string') return false;
+  return header.split(',').some((tag) => {
+    const trimmed = tag.trim().replace(/^W\//, '');
+    return trimmed === '*' || trimmed === etag;
+  });
+}
+
+export function ontologyVersionRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const visibleRow = async (id: string, res: Response) =>
+    visibleOntologyRowOr404(ctx.db.prisma, await callerFor(ctx.db.prisma, authOf(res).user.id), idParam(id));
+
+  router.get('/ontologies/:id/diff', async (req, res) => {
+    const ontology = await visibleRow(req.params.id, res);
+    const query = parseQuery(DiffQuery, req);
+    const type = negotiate(req, DIFF_TYPES);
+    const diff = await diffOntology(ctx, ontology, query, { textOnly: type !== 'application/json' });
+    res.setHeader('Vary', 'Accept');
+    if (type === 'application/json') {
+      res.json(diff);
+      return;
+    }
+    res.type(`${type}; charset=utf-8`).send(diff.kind === 'text' ? diff.changes.unified : '');
+  });
+
+  router.get('/ontologies/:id/source', async (req, res) => {
+    const ontology = await visibleRow(req.params.id, res);
+    const query = parseQuery(SourceQuery, req);
+    const pinned = pinnedRef(query);
+    const commit = pinned ? await commitByRef(ctx.db.prisma, ontology.id, pinned) : await headCommit(ctx.db.prisma, ontology);
+    const offers = offersFor(commit);
+    const offer =
+      query.format !== undefined
+        ? offerForFormat(commit, offers, query.format)
+        : chosenOffer(offers, negotiate(req, offers.map((candidate) => candidate.mediaType)));
+    const download = await downloadSource(ctx.conversions, ontology, commit, offer);
+    res.setHeader('ETag', download.etag);
+    res.setHeader('Vary', 'Accept');
+    // A commit never changes; the head does, so an unpinned download is revalidated each time.
+    res.setHeader('Cache-Control', pinned ? 'private, max-age=31536000, immutable' : 'private, no-cache');
+    if (fresh(req, download.etag)) {
+      res.status(304).end();
+      return;
+    }
+    res.setHeader('Content-Disposition', `attachment; filename="${download.fileName}"`);
+    res.type(`${download.mediaType}; charset=utf-8`).send(download.body);
+  });
+
+  return router;
+}

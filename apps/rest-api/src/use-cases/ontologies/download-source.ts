@@ -1,0 +1,85 @@
+// GET /api/v1/ontologies/:id/source: the stored source byte for byte, or an RDF source written
+// in another serialization (cached by commit hash and target).
+import { AppError } from '@oms/domain';
+import type { SourceFormat } from '@oms/formats';
+import {
+  CONVERSION_TARGETS,
+  ConversionError,
+  TARGET_EXTENSIONS,
+  TARGET_MEDIA_TYPES,
+  convertSource,
+  describeSource,
+  downloadFileName,
+  type ConversionTarget,
+} from '@oms/ontology-tools';
+import type { ConversionCache } from './conversion-cache.js';
+import type { CommitRow } from './find-commit.js';
+
+export type Offer = { mediaType: string; target?: ConversionTarget };
+export type Download = { body: string; mediaType: string; etag: string; fileName: string };
+
+/** Aliases under which the stored form is also given (JSON-LD is JSON, RDF/XML is XML). */
+const ALIASES: Partial<Record<ConversionTarget, string>> = { jsonld: 'application/json', rdfxml: 'application/xml' };
+
+/** What a commit's source can be downloaded as: its own media type first, then conversions. */
+export function offersFor(commit: CommitRow): Offer[] {
+  const description = describeSource(commit.sourceFormat as SourceFormat, commit.source);
+  const offers: Offer[] = [{ mediaType: description.mediaType }];
+  const native = description.native;
+  if (native === undefined) return offers;
+  const alias = ALIASES[native];
+  if (alias) offers.push({ mediaType: alias });
+  for (const target of CONVERSION_TARGETS) if (target !== native) offers.push({ mediaType: TARGET_MEDIA_TYPES[target], target });
+  return offers;
+}
+
+/** The offer with the media type content negotiation chose (one of `offers`). */
+export function chosenOffer(offers: Offer[], mediaType: string): Offer {
+  return offers.find((offer) => offer.mediaType === mediaType) ?? (offers[0] as Offer);
+}
+
+/** The offer for `?format`: the stored source when it already is in that serialization. */
+export function offerForFormat(commit: CommitRow, offers: Offer[], format: ConversionTarget): Offer {
+  if (describeSource(commit.sourceFormat as SourceFormat, commit.source).native === format) return offers[0] as Offer;
+  const offer = offers.find((candidate) => candidate.target === format);
+  if (offer) return offer;
+  throw new AppError('not_acceptable', {
+    message: `A ${commit.sourceFormat} source cannot be converted to ${format}: only RDF sources (turtle, rdf, owl as RDF/XML, JSON-LD) can.`,
+    details: { available: offers.map((candidate) => candidate.mediaType) },
+  });
+}
+
+export async function downloadSource(
+  cache: ConversionCache,
+  ontology: { title: string },
+  commit: CommitRow,
+  offer: Offer,
+): Promise<Download> {
+  const format = commit.sourceFormat as SourceFormat;
+  const description = describeSource(format, commit.source);
+  if (!offer.target) {
+    return {
+      body: commit.source,
+      mediaType: offer.mediaType,
+      etag: `"${commit.commitHash}"`,
+      fileName: downloadFileName(ontology.title, commit.version, description.extension),
+    };
+  }
+  const target = offer.target;
+  let body: string;
+  try {
+    body = await cache.get(`${commit.commitHash} ${target}`, () => convertSource(format, commit.source, target));
+  } catch (error) {
+    if (!(error instanceof ConversionError)) throw error;
+    throw new AppError('not_acceptable', {
+      message: `This source cannot be converted to ${target}: ${error.message}`,
+      details: { available: [description.mediaType] },
+    });
+  }
+  return {
+    body,
+    mediaType: offer.mediaType,
+    etag: `"${commit.commitHash}-${target}"`,
+    fileName: downloadFileName(ontology.title, commit.version, TARGET_EXTENSIONS[target]),
+  };
+}

@@ -1,0 +1,34 @@
+// Commits named in query parameters: by id or by the version they recorded. A commit of another
+// ontology, or a version the ontology never had, is 404 like any missing resource.
+import { AppError } from '@oms/domain';
+import { findCommit, findCommitBySeq, findCommitByVersion, type DbClient } from '@oms/db';
+
+export type CommitRef = { commitId: string } | { version: string };
+export type CommitRow = NonNullable<Awaited<ReturnType<typeof findCommit>>>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A value of `from`/`to` (already checked to be a commit id or a version). */
+export const refOf = (value: string): CommitRef => (UUID.test(value) ? { commitId: value.toLowerCase() } : { version: value });
+
+/** `?version` / `?commit_id` (at most one of them), or undefined when neither is given. */
+export function pinnedRef(query: { version?: string | undefined; commit_id?: string | undefined }): CommitRef | undefined {
+  if (query.version !== undefined && query.commit_id !== undefined) {
+    throw AppError.validation({ commit_id: ['give either version or commit_id, not both'] });
+  }
+  if (query.commit_id !== undefined) return { commitId: query.commit_id.toLowerCase() };
+  return query.version !== undefined ? { version: query.version } : undefined;
+}
+
+export async function commitByRef(db: DbClient, ontologyId: string, ref: CommitRef): Promise<CommitRow> {
+  const commit = 'commitId' in ref ? await findCommit(db, ontologyId, ref.commitId) : await findCommitByVersion(db, ontologyId, ref.version);
+  if (!commit) throw new AppError('not_found');
+  return commit;
+}
+
+/** The head commit: the one at the ontology's head sequence. */
+export async function headCommit(db: DbClient, ontology: { id: string; headSeq: number }): Promise<CommitRow> {
+  const commit = await findCommitBySeq(db, ontology.id, ontology.headSeq);
+  if (!commit) throw new AppError('not_found');
+  return commit;
+}
