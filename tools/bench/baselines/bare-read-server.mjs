@@ -19,7 +19,7 @@ const TOKEN_SQL = `SELECT t.id, t.user_id, t.name, t.token_hash, t.last_used_at,
   FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = $1`;
 const ACCOUNTS_SQL = 'SELECT account_id FROM account_users WHERE user_id = $1';
 const ONTOLOGY_SQL = `SELECT o.id, o.account_id, o.parent_id, o.title, o.description, o.visibility, o.source_format, o.version, o.head_hash,
-  o.head_seq, o.created_at, o.updated_at, c.source
+  o.head_seq, o.created_at, o.updated_at, c.source, c.metrics
   FROM ontologies o LEFT JOIN commits c ON c.ontology_id = o.id AND c.status = 'applied'
   WHERE o.id = $1 AND (o.visibility = 'public' OR o.account_id = ANY($2::uuid[]))`;
 
@@ -60,6 +60,7 @@ async function handle(req, res) {
       created_at: row.created_at.toISOString(),
       updated_at: row.updated_at.toISOString(),
       url: `${baseUrl}/api/v1/ontologies/${row.id}`,
+      ...(row.metrics ? { metrics: row.metrics } : {}),
     },
     { etag: `"${row.head_hash}"` },
   );
