@@ -40,6 +40,18 @@ describe('visualize_ontology', () => {
     expect((result.structuredContent as { fact_types: number }).fact_types).toBeGreaterThan(3);
   });
 
+  it('when the client asks for progress then it gets progress notifications before the image', async () => {
+    const ontology = await createOntology(server, alice.token, { title: 'With progress', source: demo, source_format: 'orm', version: '3.0.0' });
+    const updates: { progress: number; total?: number }[] = [];
+    const result = await client.callTool(
+      { name: 'visualize_ontology', arguments: { id: ontology.id } },
+      { onprogress: (update) => updates.push(update) },
+    );
+    expect(result.isError).toBeFalsy();
+    expect(updates.map((update) => update.progress)).toEqual([0, 2]);
+    expect(updates[0]?.total).toBe(2);
+  });
+
   it('when the guide template is stored and visualized then it renders', async () => {
     const [account] = ((await client.callTool({ name: 'list_accounts', arguments: {} })).structuredContent as { accounts: { id: string }[] }).accounts;
     const created = await client.callTool({

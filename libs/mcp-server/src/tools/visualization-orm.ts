@@ -10,7 +10,20 @@ import { cached } from '../cached-schema.js';
 
 const error = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] });
 
-async function visualize(ctx: ToolContext, visualizer: Visualizer, id: string): Promise<CallToolResult> {
+type Progress = (progress: number, message: string) => Promise<void>;
+
+/** MCP progress notifications, sent only when the client asked for them with a progress token. */
+function progressOf(request: { _meta?: { progressToken?: string | number } | undefined; notify: (n: never) => Promise<void> }): Progress {
+  const token = request._meta?.progressToken;
+  if (token === undefined) return async () => undefined;
+  return async (progress, message) => {
+    await request
+      .notify({ method: 'notifications/progress', params: { progressToken: token, progress, total: 2, message } } as never)
+      .catch(() => undefined);
+  };
+}
+
+async function visualize(ctx: ToolContext, visualizer: Visualizer, id: string, progress: Progress): Promise<CallToolResult> {
   let ontology;
   try {
     ontology = await ctx.service.call('ontologies.read', { id });
@@ -23,7 +36,9 @@ async function visualize(ctx: ToolContext, visualizer: Visualizer, id: string): 
         'Use read_ontology to read its source, or guide_orm_creation to model it in ORM.',
     );
   }
+  await progress(0, 'rendering the diagram');
   const picture = await visualizer({ ontologyId: ontology.id, headHash: ontology.head_hash });
+  await progress(2, picture.ok ? 'rendered' : 'could not render');
   if (!picture.ok) {
     const advice = {
       unrenderable: 'Fix the ORM2 XML (guide_orm_creation has a template) and save it with update_ontology.',
@@ -74,7 +89,7 @@ export function registerVisualizationOrmTools(server: McpServer, ctx: ToolContex
         outputSchema: cached(VisualizeOntologyOutput),
         annotations: READ_ONLY,
       },
-      (input) => visualize(ctx, visualizer, input.id),
+      (input, extra) => visualize(ctx, visualizer, input.id, progressOf(extra.mcpReq as never)),
     );
   }
 
