@@ -1,7 +1,7 @@
 // Wires a render worker: config, logger, database, warm Chromium, the BullMQ worker, a
 // health endpoint, and a clean shutdown that lets active jobs finish before the browser closes.
 import express from 'express';
-import { createDatabase } from '@oms/db';
+import { createDatabase, findCommitSource } from '@oms/db';
 import { createLogger, exitOnConfigProblems, onShutdownSignal, startServer } from '@oms/platform';
 import { createRasterizer, redisConnectionOptions } from '@oms/render';
 import { loadConfig } from './config.js';
@@ -16,8 +16,7 @@ const db = await createDatabase({ databaseUrl: config.databaseUrl, poolSize: 2 }
 const rasterizer = createRasterizer(config.chromiumPath ? { chromiumPath: config.chromiumPath } : {});
 const worker = createRenderWorker({
   connection: redisConnectionOptions(config.redisUrl),
-  loadSource: async (ontologyId, commitHash) =>
-    (await db.prisma.commit.findFirst({ where: { ontologyId, commitHash }, select: { source: true } }))?.source ?? null,
+  loadSource: (ontologyId, commitHash) => findCommitSource(db.prisma, ontologyId, commitHash),
   rasterizer,
   logger,
   concurrency: config.concurrency,

@@ -13,12 +13,11 @@ import { ontologyVersionRoutes } from './routes/ontology-versions.js';
 import { tokenRoutes } from './routes/tokens.js';
 import { publicRoutes } from './routes/users.js';
 import { createAuthServer } from '@oms/authorization';
-import { findUserById } from '@oms/db';
+import { findCommitSource, findUserById } from '@oms/db';
 import { bearerAuthenticator, createMcpHttpRouter } from '@oms/mcp-server';
 import { checkCredentials } from './use-cases/sign-in.js';
 import { accountSettingsPort } from './internal/account-settings-port.js';
 import { createRasterizer, inProcessRenderQueue, visualizeWithQueue, type RenderQueue } from '@oms/render';
-import { sourceLoader } from './internal/render-visualizer.js';
 import { diagramRoutes } from './routes/diagrams.js';
 import { localServiceFactory } from './internal/local-service.js';
 import { internalTrpc } from './internal/mount-trpc.js';
@@ -65,7 +64,7 @@ export function createApp(deps: AppDeps): Express {
   const renderQueue: RenderQueue =
     deps.renderQueue ??
     inProcessRenderQueue({
-      loadSource: sourceLoader(deps.db),
+      loadSource: (ontologyId, commitHash) => findCommitSource(deps.db.prisma, ontologyId, commitHash),
       rasterizer: createRasterizer(deps.config.chromiumPath ? { chromiumPath: deps.config.chromiumPath } : {}),
     });
 

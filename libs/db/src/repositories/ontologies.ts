@@ -287,3 +287,9 @@ export async function findVisibleOntologyForUser(db: DbClient, id: string, userI
     headMetrics: row.metrics ?? null,
   };
 }
+
+/** The source of an ontology at the commit with that hash (what a renderer draws), or null. */
+export async function findCommitSource(db: DbClient, ontologyId: string, commitHash: string): Promise<string | null> {
+  const commit = await db.commit.findFirst({ where: { ontologyId, commitHash }, select: { source: true } });
+  return commit?.source ?? null;
+}
