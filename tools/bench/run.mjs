@@ -1,20 +1,18 @@
 #!/usr/bin/env node
-// `npm run bench`: builds the service (unless --no-build), starts it on a fresh database,
+// `npm run bench`: builds the service (unless --no-build), starts the target on a fresh
+// database (embedded: the single process; cluster: `npm run cluster` behind its nginx edge),
 // runs each case against its baseline, prints a table and writes JSON to $BENCH_OUT.
 // Exit codes: 0 all cases ran (missed goals are reported, not failures), 1 a case could not
-// run, 2 usage (or a target that does not exist yet). Everything started is stopped at the end.
+// run, 2 usage. Everything started is stopped at the end.
 import { availableParallelism, loadavg } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { CASES } from './cases/index.mjs';
 import { apiFor, signUp } from './lib/api.mjs';
 import { USAGE, UsageError, parseArgs } from './lib/args.mjs';
 import { assertBuilt, buildService } from './lib/build.mjs';
 import { runCleanups, stopEverythingOnSignals, wasInterrupted } from './lib/cleanup.mjs';
-import { openBenchDatabase } from './lib/database.mjs';
-import { DEFAULT_OUT } from './lib/paths.mjs';
 import { failedResult, formatTable, measuredResult, skippedResult, writeResults } from './lib/report.mjs';
-import { startService } from './lib/service.mjs';
+import { caseFor, outputFile, targetDefinition } from './lib/targets/index.mjs';
 
 const CASE_TIMEOUT_MS = { quick: 120_000, full: 240_000 };
 
@@ -69,33 +67,31 @@ function reportLoad(when) {
 
 async function main(options) {
   const started = performance.now();
-  const cases = selectCases(options.only);
-  const out = process.env.BENCH_OUT ? path.resolve(process.env.BENCH_OUT) : DEFAULT_OUT;
-  if (options.build) await buildService();
-  assertBuilt();
+  const cases = selectCases(options.only).map((def) => caseFor(def, options.target));
+  const out = outputFile(options.target);
+  const definition = targetDefinition(options.target);
+  if (options.build) await buildService(definition.build);
+  assertBuilt(definition.runs);
 
-  const db = await openBenchDatabase((line) => console.log(`bench: ${line}`));
-  console.log(`bench: ${options.quick ? 'quick smoke run' : 'full run'} on ${db.label}`);
+  const target = await definition.start((line) => console.log(`bench: ${line}`));
+  console.log(`bench: ${options.quick ? 'quick smoke run' : 'full run'} against ${target.label}`);
   reportLoad('start');
-  let service = await startService(db.env);
   let current = '';
   const ctx = {
     quick: options.quick,
-    db,
+    /** 'embedded' or 'cluster'. */
+    target: target.name,
+    db: target.db,
     results: [],
     get service() {
-      return service;
+      return target.service;
     },
     log: (line) => console.log(`  [${current}] ${line}`),
-    /** A fresh service process on the same database and port. */
-    async restartService() {
-      await service.stop();
-      service = await startService(db.env, service.port);
-      return service;
-    },
+    /** A fresh service (embedded: a new process; cluster: every process anew) on the same database and port. */
+    restartService: () => target.restart(),
     async newUser(label) {
-      const user = await signUp(service.url, label);
-      return { user, api: apiFor(service.url, user.token) };
+      const user = await signUp(target.service.url, label);
+      return { user, api: apiFor(target.service.url, user.token) };
     },
   };
 
@@ -107,10 +103,10 @@ async function main(options) {
     ctx.results.push(result);
     if (result.error) console.log(`  [${def.name}] could not run: ${result.error}`);
   }
-  await service.stop();
+  await target.stop();
   if (wasInterrupted()) return 130;
 
-  console.log(`\n${formatTable(ctx.results)}\n`);
+  console.log(`\ntarget: ${target.name}\n${formatTable(ctx.results)}\n`);
   await writeResults(out, ctx.results);
   reportLoad('end');
   const seconds = (performance.now() - started) / 1000;
@@ -131,11 +127,6 @@ if (options.help) {
   console.log(USAGE);
   process.exit(0);
 }
-if (options.target === 'cluster') {
-  console.error('bench: cluster target not available yet');
-  process.exit(2);
-}
-
 stopEverythingOnSignals();
 let code;
 try {

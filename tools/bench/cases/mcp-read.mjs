@@ -1,5 +1,7 @@
 // mcp-read: p50 of read_ontology over /mcp (sequential calls) against p50 of
-// GET /api/v1/ontologies/:id for the same ontology. Batches alternate MCP / REST.
+// GET /api/v1/ontologies/:id for the same ontology. Batches alternate MCP / REST. On the
+// cluster an MCP call takes one more hop than a REST read (edge, gateway, then rest-api's
+// internal tRPC), hence its looser goal.
 import { performance } from 'node:perf_hooks';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { readFixture } from '../lib/fixtures.mjs';
@@ -19,7 +21,7 @@ async function timedCalls(count, call) {
 export default {
   name: 'mcp-read',
   unit: 'ms',
-  goal: '<= 1.5',
+  goal: { embedded: '<= 1.5', cluster: '<= 2.5' },
   baseline: 'p50 of GET /api/v1/ontologies/:id for the same ontology',
   async run(ctx) {
     const { api } = await ctx.newUser('mcp-read');

@@ -6,11 +6,16 @@ export class UsageError extends Error {}
 export const USAGE = `usage: npm run bench -- [--quick] [--no-build] [--target embedded|cluster] [--only <case>[,<case>...]]
   --quick     every case once, small (a smoke test; fails only when a case cannot run)
   --no-build  do not build the service first (use the existing apps/*/dist)
-  --target    embedded (default: one process) or cluster
+  --target    embedded (default: the single-process service) or cluster (npm run cluster:
+              two each of rest-api, mcp-gateway and render-worker, auth-server, nginx edge)
   --only      run only the named case(s); may be repeated
-  BENCH_OUT   where the JSON results go (default bench/results/latest.json)
-  DATABASE_URL  a loopback PostgreSQL server to use (default postgres://postgres@127.0.0.1:5432/postgres when it answers)
-  BENCH_DATABASE=pglite  use embedded PGlite even when PostgreSQL answers`;
+  BENCH_OUT   where the JSON results go (default bench/results/latest.json;
+              with --target cluster bench/results/latest-cluster.json)
+  DATABASE_URL  a loopback PostgreSQL server to use (default postgres://postgres@127.0.0.1:5432/postgres when it answers;
+              the cluster target needs one)
+  REDIS_URL   the loopback Redis server of the cluster target (default redis://127.0.0.1:6379; it takes
+              the first empty, unused database of 11-15)
+  BENCH_DATABASE=pglite  use embedded PGlite even when PostgreSQL answers (embedded target only)`;
 
 function valueOf(argv, index, name) {
   const value = argv[index + 1];

@@ -56,8 +56,8 @@ function candidateUrls(log) {
   return urls;
 }
 
-async function createPostgres(serverUrl) {
-  const name = `oms_bench_${process.pid}_${randomBytes(4).toString('hex')}`;
+async function createPostgres(serverUrl, prefix) {
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
   await adminQuery(serverUrl, `CREATE DATABASE "${name}"`);
   const url = withDatabaseName(serverUrl, name);
   let pool;
@@ -107,15 +107,21 @@ async function createPglite() {
   };
 }
 
-/** BENCH_DATABASE=pglite forces the embedded database (to try the PGlite path on a machine with PostgreSQL). */
-export async function openBenchDatabase(log) {
+/**
+ * BENCH_DATABASE=pglite forces the embedded database (to try the PGlite path on a machine with
+ * PostgreSQL). `requirePostgres` (the cluster: its processes share one server) refuses PGlite.
+ */
+export async function openBenchDatabase(log, { prefix = 'oms_bench', requirePostgres = false } = {}) {
   if (process.env.BENCH_DATABASE === 'pglite') {
+    if (requirePostgres) throw new Error('BENCH_DATABASE=pglite, but this target needs PostgreSQL (its processes share one server)');
     log('BENCH_DATABASE=pglite: using embedded PGlite; cases that need direct SQL are skipped');
     return createPglite();
   }
-  for (const url of candidateUrls(log)) {
-    if (await answers(url)) return createPostgres(url);
+  const urls = candidateUrls(log);
+  for (const url of urls) {
+    if (await answers(url)) return createPostgres(url, prefix);
   }
+  if (requirePostgres) throw new Error(`no PostgreSQL answers at ${urls.map((url) => new URL(url).host).join(' or ')}; this target needs one (set DATABASE_URL)`);
   log('no PostgreSQL answers on 127.0.0.1: using embedded PGlite; cases that need direct SQL are skipped');
   return createPglite();
 }

@@ -4,7 +4,11 @@ import { fileURLToPath } from 'node:url';
 
 export const BENCH_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const ROOT = path.resolve(BENCH_DIR, '../..');
-export const SERVICE_MAIN = path.join(ROOT, 'apps', 'rest-api', 'dist', 'main.js');
+/** The built entry point of an app (`apps/<app>/dist/main.js`). */
+export const appMain = (app) => path.join(ROOT, 'apps', app, 'dist', 'main.js');
+export const SERVICE_MAIN = appMain('rest-api');
+export const CLUSTER_RUNNER = path.join(ROOT, 'tools', 'cluster', 'run.mjs');
 /** The fixtures live beside the repository: `<root>/../shared/fixtures`. */
 export const FIXTURES_DIR = path.resolve(ROOT, '..', 'shared', 'fixtures');
-export const DEFAULT_OUT = path.join(ROOT, 'bench', 'results', 'latest.json');
+export const RESULTS_DIR = path.join(ROOT, 'bench', 'results');
+export const DEFAULT_OUT = path.join(RESULTS_DIR, 'latest.json');

@@ -1,5 +1,6 @@
-// Results: one record per case ({name, value, unit, baseline, baseline_value, ratio, goal,
-// meets}, plus `skipped` or `error`), printed as a table and written as JSON.
+// Results: one record per case ({name, target, value, unit, baseline, baseline_value, ratio,
+// goal, meets}, plus `skipped` or `error`), printed as a table and written as JSON. `def` is
+// the case as it runs on the target (targets/index.mjs caseFor: goal and baseline resolved).
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { round } from './stats.mjs';
@@ -15,7 +16,7 @@ export function meetsGoal(ratio, goal) {
   return op === '<=' ? ratio <= limit : ratio >= limit;
 }
 
-const base = (def) => ({ name: def.name, value: null, unit: def.unit, baseline: def.baseline, baseline_value: null, ratio: null, goal: def.goal, meets: null });
+const base = (def) => ({ name: def.name, target: def.target, value: null, unit: def.unit, baseline: def.baseline, baseline_value: null, ratio: null, goal: def.goal, meets: null });
 
 export function measuredResult(def, { value, baseline_value }) {
   if (!Number.isFinite(value) || !Number.isFinite(baseline_value) || baseline_value <= 0) {

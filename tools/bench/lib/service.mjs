@@ -39,10 +39,13 @@ export async function startService(databaseEnv, port) {
     await running.stop();
     throw error;
   }
+  const self = [{ name: 'service', pid: running.child.pid }];
   return {
     url,
     port,
     pid: running.child.pid,
+    /** The processes doing a kind of work ('rest-api', 'render-worker'): this one process for every kind. */
+    processes: () => self,
     alive: () => running.child.exitCode === null && running.child.signalCode === null,
     exitCode: () => running.child.exitCode ?? running.child.signalCode,
     output: running.output,
