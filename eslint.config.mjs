@@ -56,7 +56,7 @@ export default [
           depConstraints: [
             {
               sourceTag: 'type:app',
-              onlyDependOnLibsWithTags: ['type:feature', 'type:platform', 'type:domain', 'type:contracts', 'type:data-access', 'type:util'],
+              onlyDependOnLibsWithTags: ['type:feature', 'type:platform', 'type:domain', 'type:contracts', 'type:data-access', 'type:util', 'type:testing'],
             },
             { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:util'] },
             {
@@ -71,7 +71,9 @@ export default [
               bannedExternalImports: IO_AND_FRAMEWORKS,
             },
             { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util'], bannedExternalImports: IO_AND_FRAMEWORKS },
-            { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:domain', 'type:contracts', 'type:data-access', 'type:util'] },
+            { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:domain', 'type:contracts', 'type:data-access', 'type:util', 'type:testing'] },
+            // Test helpers (real browser, MCP and OAuth clients); production files may not import them (below).
+            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:util'] },
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'scope:rest-api', onlyDependOnLibsWithTags: ['scope:shared', 'scope:rest-api', 'scope:mcp', 'scope:auth', 'scope:render'] },
             { sourceTag: 'scope:render', onlyDependOnLibsWithTags: ['scope:shared', 'scope:render'] },
@@ -88,14 +90,22 @@ export default [
     },
   },
   {
-    // Entry points talk to the terminal on purpose; tests may use loose types for response bodies.
-    files: ['**/main.ts', 'tools/scripts/**', '**/test/**/*.ts', '**/*.spec.ts'],
+    // Entry points talk to the terminal on purpose; tests (and their helpers) may use loose types for response bodies.
+    files: ['**/main.ts', 'tools/scripts/**', '**/test/**/*.ts', '**/*.spec.ts', 'libs/testing/src/**/*.ts'],
     rules: { 'no-console': 'off', '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
   },
   {
     // Tool configuration files are not part of the module graph; they share the root vitest settings.
     files: ['**/vitest.config.ts'],
     rules: { '@nx/enforce-module-boundaries': 'off' },
+  },
+  {
+    // The test helpers lib is for tests only: an app's or lib's production code never imports it.
+    files: ['apps/*/src/**/*.ts', 'libs/*/src/**/*.ts'],
+    ignores: ['**/*.spec.ts', 'libs/testing/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [APP_PACKAGES, { regex: '^@oms/testing(/.*)?$', message: '@oms/testing is for tests only.' }] }],
+    },
   },
   {
     // Node's own I/O modules are not npm packages, so bannedExternalImports cannot see them.

@@ -25,15 +25,20 @@ const OUTPUT_KEPT = 16 * 1024;
 // MCP_ENDPOINT or DATA_DIR must not change the topology).
 const PASSED_THROUGH = ['PATH', 'HOME', 'TMPDIR', 'TZ', 'LANG', 'LC_ALL', 'NODE_OPTIONS', 'NODE_EXTRA_CA_CERTS', 'SHUTDOWN_TIMEOUT_MS'];
 
-const USAGE = `usage: npm run cluster [-- --no-build] [--state-file <path>]
+const USAGE = `usage: npm run cluster [-- --no-build] [--state-file <path>] [--access-log <path>]
 
-Runs the cluster locally: 2 rest-api, 2 mcp-gateway and 2 render-worker processes behind nginx.
+Runs the cluster locally: 2 rest-api, 2 mcp-gateway, 2 render-worker and 1 auth-server
+processes behind nginx.
   --no-build            use the apps' existing dist/ builds
   --state-file <path>   write the address and every process id as JSON once ready
+  --access-log <path>   the edge appends one JSON line per request to this file, naming the
+                        replica that answered it (method, path without query, status,
+                        upstream address, user agent)
 Environment: PORT (8080), BASE_URL (http://127.0.0.1:$PORT), DATABASE_URL
 (${DEFAULT_DATABASE_URL}, created when missing), REDIS_URL (${DEFAULT_REDIS_URL}),
 INTERNAL_TOKEN (random), LOG_LEVEL (warn), CHROMIUM_PATH, REGISTRATION, NGINX (/usr/sbin/nginx),
-CLUSTER_READY_TIMEOUT_MS (60000) and CLUSTER_STOP_GRACE_MS (20000, then SIGKILL).`;
+CLUSTER_AUTH_REPLICAS (1, at most 8), CLUSTER_READY_TIMEOUT_MS (60000) and
+CLUSTER_STOP_GRACE_MS (20000, then SIGKILL).`;
 
 const say = (line) => console.log(`cluster: ${line}`);
 const fail = (line) => console.error(`cluster: ${line}`);
@@ -41,12 +46,13 @@ const fail = (line) => console.error(`cluster: ${line}`);
 class UsageError extends Error {}
 
 function parseArgs(argv) {
-  const options = { build: true, stateFile: undefined, help: false };
+  const options = { build: true, stateFile: undefined, accessLog: undefined, help: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--no-build') options.build = false;
     else if (arg === '--help' || arg === '-h') options.help = true;
     else if (arg === '--state-file' && argv[i + 1]) options.stateFile = path.resolve(argv[++i]);
+    else if (arg === '--access-log' && argv[i + 1]) options.accessLog = path.resolve(argv[++i]);
     else throw new UsageError(`unknown argument ${arg}`);
   }
   return options;
@@ -59,7 +65,12 @@ function readSettings() {
   if (!/^https?:\/\/[^/?#]+$/.test(baseUrl)) throw new UsageError(`BASE_URL must be an http(s) origin, not ${baseUrl}`);
   const internalToken = process.env.INTERNAL_TOKEN || randomBytes(32).toString('hex');
   if (internalToken.length < 32) throw new UsageError('INTERNAL_TOKEN must be at least 32 characters');
+  const authReplicas = Number(process.env.CLUSTER_AUTH_REPLICAS || 1);
+  if (!Number.isInteger(authReplicas) || authReplicas < 1 || authReplicas > 8) {
+    throw new UsageError(`CLUSTER_AUTH_REPLICAS must be a whole number from 1 to 8, not ${process.env.CLUSTER_AUTH_REPLICAS}`);
+  }
   return {
+    authReplicas,
     port,
     baseUrl,
     databaseUrl: process.env.DATABASE_URL || DEFAULT_DATABASE_URL,
@@ -362,15 +373,21 @@ async function main(options) {
   await waitUntilReady(rest[0].child, `${rest[0].url}/readyz`);
   for (let i = 2; i <= REPLICAS; i++) rest.push(await startApp(settings, 'rest-api', i, restEnv));
 
-  // One authorization server: OAuth, sign-in and settings; account use cases over internal tRPC.
-  const auth = await startApp(settings, 'auth-server', 1, {
-    BASE_URL: settings.baseUrl,
-    DATABASE_URL: settings.databaseUrl,
-    REDIS_URL: settings.redisUrl,
-    REST_INTERNAL_URL: rest[0].url,
-    INTERNAL_TOKEN: settings.internalToken,
-    TRUST_PROXY: 'true',
-  });
+  // Authorization servers (one unless CLUSTER_AUTH_REPLICAS): OAuth, sign-in and settings;
+  // account use cases over internal tRPC.
+  const auths = [];
+  for (let i = 1; i <= settings.authReplicas; i++) {
+    auths.push(
+      await startApp(settings, 'auth-server', i, {
+        BASE_URL: settings.baseUrl,
+        DATABASE_URL: settings.databaseUrl,
+        REDIS_URL: settings.redisUrl,
+        REST_INTERNAL_URL: rest[(i - 1) % rest.length].url,
+        INTERNAL_TOKEN: settings.internalToken,
+        TRUST_PROXY: 'true',
+      }),
+    );
+  }
 
   const gateways = [];
   for (let i = 1; i <= REPLICAS; i++) {
@@ -379,7 +396,7 @@ async function main(options) {
       await startApp(settings, 'mcp-gateway', i, {
         BASE_URL: settings.baseUrl,
         REST_INTERNAL_URL: upstream,
-        AUTH_INTERNAL_URL: auth.url,
+        AUTH_INTERNAL_URL: auths[(i - 1) % auths.length].url,
         INTERNAL_TOKEN: settings.internalToken,
         REDIS_URL: settings.redisUrl,
       }),
@@ -395,7 +412,7 @@ async function main(options) {
       }),
     );
   }
-  await Promise.all([...rest.slice(1), auth, ...gateways, ...workers].map(({ child, url }) => waitUntilReady(child, `${url}/readyz`)));
+  await Promise.all([...rest.slice(1), ...auths, ...gateways, ...workers].map(({ child, url }) => waitUntilReady(child, `${url}/readyz`)));
 
   tempDir = mkdtempSync(path.join(tmpdir(), 'oms-cluster-'));
   const edgeUrl = `http://127.0.0.1:${settings.port}`;
@@ -403,11 +420,12 @@ async function main(options) {
     listen: `127.0.0.1:${settings.port}`,
     upstreams: {
       rest_api: rest.map(({ url }) => new URL(url).host),
-      auth_server: [new URL(auth.url).host],
+      auth_server: auths.map(({ url }) => new URL(url).host),
       mcp_gateway: gateways.map(({ url }) => new URL(url).host),
     },
     dir: tempDir,
     accessLog: ['info', 'debug', 'trace'].includes(settings.logLevel),
+    ...(options.accessLog ? { accessLogFile: options.accessLog } : {}),
     runAsRoot: process.getuid?.() === 0,
   });
   const configFile = path.join(tempDir, 'nginx.conf');
@@ -427,6 +445,7 @@ async function main(options) {
     edgeUrl,
     runnerPid: process.pid,
     nginxConfig: configFile,
+    ...(options.accessLog ? { accessLog: options.accessLog } : {}),
     processes: children.map(({ name, pid, url }) => ({ name, pid, url })),
   };
   if (options.stateFile) writeFileSync(options.stateFile, `${JSON.stringify(state, null, 2)}\n`);

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
 import { ORM2_TEMPLATE } from '@oms/guides';
-import { connectMcp, resultJson, resultText, type Era } from './support/mcp-client.js';
+import { connectMcp, resultJson, resultText, type Era } from '@oms/testing';
 import { createOntology, signUpUser, startTestServer, TURTLE, type SignedUpUser, type TestServer } from './support/test-server.js';
 
 const EXPECTED_REQUIRED: Record<string, string[]> = {

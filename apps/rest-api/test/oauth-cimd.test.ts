@@ -5,8 +5,7 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { Browser } from 'playwright-core';
-import { chromiumAvailable, launchChromium } from './support/browser.js';
-import { authorizeInBrowser, freePort, REDIRECT, TestOAuthProvider } from './support/oauth-client.js';
+import { authorizeInBrowser, chromiumAvailable, freePort, launchChromium, REDIRECT, TestOAuthProvider } from '@oms/testing';
 import { signUpUser, startTestServer, type SignedUpUser, type TestServer } from './support/test-server.js';
 
 let docs: Server;

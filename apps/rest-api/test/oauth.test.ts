@@ -2,10 +2,9 @@
 // and consent in a real browser, receives tokens and calls tools; refresh and revocation work.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { authorizeInBrowser, freePort, TestOAuthProvider } from './support/oauth-client.js';
+import { authorizeInBrowser, chromiumAvailable, freePort, launchChromium, TestOAuthProvider } from '@oms/testing';
 import { SignJWT, importJWK } from 'jose';
 import type { Browser } from 'playwright-core';
-import { chromiumAvailable, launchChromium } from './support/browser.js';
 import { signUpUser, startTestServer, type SignedUpUser, type TestServer } from './support/test-server.js';
 
 let server: TestServer;

@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth } from '@modelcontextprotocol/client';
 import type { Browser, Page } from 'playwright-core';
 import { totpCode } from '../src/security/totp.js';
-import { chromiumAvailable, launchChromium } from './support/browser.js';
-import { authorizeInBrowser, freePort, TestOAuthProvider } from './support/oauth-client.js';
+import { authorizeInBrowser, chromiumAvailable, freePort, launchChromium, TestOAuthProvider } from '@oms/testing';
 import { signUpUser, startTestServer, type SignedUpUser, type TestServer } from './support/test-server.js';
 
 let server: TestServer;

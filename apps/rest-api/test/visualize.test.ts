@@ -4,8 +4,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
 import { ORM2_TEMPLATE } from '@oms/guides';
-import { chromiumAvailable } from './support/browser.js';
-import { connectMcp, resultText } from './support/mcp-client.js';
+import { chromiumAvailable, connectMcp, resultText } from '@oms/testing';
 import { createOntology, FIXTURES, signUpUser, startTestServer, TURTLE, type SignedUpUser, type TestServer } from './support/test-server.js';
 
 const PNG_SIGNATURE = '89504e470d0a1a0a';

@@ -6,7 +6,10 @@ export type NginxRenderOptions = {
   upstreams: Record<string, string[]>;
   /** folder for the pid file and temp files */
   dir: string;
+  /** every request to stdout */
   accessLog?: boolean;
+  /** also one JSON line per request (time, method, path, status, upstream, user_agent) to this file */
+  accessLogFile?: string;
   runAsRoot?: boolean;
 };
 

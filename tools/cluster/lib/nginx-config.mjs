@@ -21,10 +21,14 @@ function replaceCounted(text, pattern, replacement, expected, what) {
  *   upstreams: Record<string, string[]>,
  *   dir: string,
  *   accessLog?: boolean,
+ *   accessLogFile?: string,
  *   runAsRoot?: boolean,
  * }} options `listen` like 127.0.0.1:8080; `upstreams` maps an upstream name to host:port
- *   servers; `dir` is the folder for pid and temp files; `runAsRoot` keeps the workers root
- *   when nginx is started by root (they would switch to nobody, who cannot use `dir`).
+ *   servers; `dir` is the folder for pid and temp files; `accessLog` logs every request to
+ *   stdout; `accessLogFile` also writes one JSON line per request to that file, with the
+ *   upstream server that answered it (method, path without query, status, upstream,
+ *   user agent); `runAsRoot` keeps the workers root when nginx is started by root (they
+ *   would switch to nobody, who cannot use `dir`).
  * @returns {string}
  */
 export function renderNginxConfig(template, options) {
@@ -37,7 +41,25 @@ export function renderNginxConfig(template, options) {
   if (options.runAsRoot) head.push('user root root;');
   text = `${head.join('\n')}\n${text}`;
 
-  text = replaceCounted(text, /^([ \t]*)access_log\s+\/dev\/stdout;/gm, (_m, indent) => `${indent}access_log ${options.accessLog ? '/dev/stdout' : 'off'};`, 1, 'http access_log directive');
+  if (options.accessLogFile !== undefined && /[\s;{}'"]/.test(options.accessLogFile)) {
+    throw new Error(`access log path must not contain spaces, quotes or braces: ${options.accessLogFile}`);
+  }
+  text = replaceCounted(
+    text,
+    /^([ \t]*)access_log\s+\/dev\/stdout;/gm,
+    (_m, indent) => {
+      if (!options.accessLogFile) return `${indent}access_log ${options.accessLog ? '/dev/stdout' : 'off'};`;
+      // Which replica served which request, for tests of the routing; no query strings
+      // (codes, states) and no credentials.
+      return [
+        `${indent}log_format upstreams escape=json '{"time":$msec,"method":"$request_method","path":"$uri","status":$status,"upstream":"$upstream_addr","user_agent":"$http_user_agent"}';`,
+        ...(options.accessLog ? [`${indent}access_log /dev/stdout;`] : []),
+        `${indent}access_log ${options.accessLogFile} upstreams;`,
+      ].join('\n');
+    },
+    1,
+    'http access_log directive',
+  );
   text = replaceCounted(
     text,
     /^([ \t]*)(client_body|proxy|fastcgi|uwsgi|scgi)_temp_path\s+[^;]+;/gm,

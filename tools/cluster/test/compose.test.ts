@@ -318,9 +318,13 @@ describe('deploy/nginx.conf', () => {
         listen: '127.0.0.1:1',
         upstreams: { rest_api: ['127.0.0.1:2', '127.0.0.1:3'], auth_server: ['127.0.0.1:6'], mcp_gateway: ['127.0.0.1:4', '127.0.0.1:5'] },
         dir,
+        accessLogFile: `${dir}/access.log`,
         runAsRoot: process.getuid?.() === 0,
       });
       expect(rendered).toMatch(/^daemon off;$/m);
+      expect(rendered).toMatch(/log_format upstreams escape=json '\{[^']*"upstream":"\$upstream_addr"[^']*\}';/);
+      expect(rendered).toContain(`access_log ${dir}/access.log upstreams;`);
+      expect(rendered).not.toMatch(/access_log \/dev\/stdout|\$request_uri|\$args|\$http_authorization/);
       expect(rendered).toContain(`pid ${dir}/nginx.pid;`);
       expect(rendered).toMatch(/listen 127\.0\.0\.1:1;/);
       expect(rendered).toMatch(/server 127\.0\.0\.1:3 /);

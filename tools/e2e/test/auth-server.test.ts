@@ -1,13 +1,12 @@
 // The authorization server as its own process: OAuth metadata and the settings area, with
 // the account use cases reached over the REST app's internal API.
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { chromiumAvailable, launchChromium } from '@oms/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseEnv, signUp, startApp, type RunningApp } from './support/processes.js';
 
-const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const runnable = Boolean(process.env['DATABASE_URL']) && existsSync(CHROMIUM);
+const runnable = Boolean(process.env['DATABASE_URL']) && chromiumAvailable();
 if (!runnable && process.env['REQUIRE_SERVICES'] === '1') throw new Error('REQUIRE_SERVICES=1 needs DATABASE_URL and Chromium');
 const INTERNAL_TOKEN = randomBytes(24).toString('hex');
 
@@ -21,7 +20,7 @@ describe.runIf(runnable)('auth-server process', () => {
     database = await databaseEnv();
     rest = await startApp('rest-api', { ...database.env, INTERNAL_TOKEN, AUTH_ENDPOINT: 'off' });
     authServer = await startApp('auth-server', { ...database.env, REST_INTERNAL_URL: rest.url, INTERNAL_TOKEN });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+    browser = await launchChromium();
   }, 120_000);
   afterAll(async () => {
     await browser?.close();

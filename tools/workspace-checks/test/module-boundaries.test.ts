@@ -39,6 +39,16 @@ describe('module boundaries', () => {
     },
   );
 
+  it('when an app\'s production code imports the test helpers then the lint fails', async () => {
+    const errors = await boundaryErrors('apps/rest-api/src/probe.ts', "import { freePort } from '@oms/testing';\nexport const f = freePort;\n");
+    expect(errors.join('\n')).toMatch(/tests only/);
+  });
+
+  it('when an app\'s test imports the test helpers then the lint passes', async () => {
+    const errors = await boundaryErrors('apps/rest-api/test/probe.test.ts', "import { freePort } from '@oms/testing';\nexport const f = freePort;\n");
+    expect(errors).toEqual([]);
+  });
+
   it('when the domain imports only itself and node:crypto then the lint passes', async () => {
     const errors = await boundaryErrors('libs/domain/src/probe.ts', "import { createHash } from 'node:crypto';\nexport const h = createHash;\n");
     expect(errors).toEqual([]);

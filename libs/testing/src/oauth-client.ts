@@ -1,17 +1,6 @@
 // An MCP OAuth client for tests: it keeps what the SDK's auth() hands it in memory, and
 // records the authorization URL instead of opening a browser itself.
-import { createServer } from 'node:net';
 import type { OAuthClientProvider } from '@modelcontextprotocol/client';
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 export const REDIRECT = 'http://127.0.0.1:1/callback';
 
@@ -55,7 +44,6 @@ export class TestOAuthProvider implements OAuthClientProvider {
   }
 }
 
-
 /**
  * Takes a browser through sign-in and consent for an authorization URL; answers where the
  * client was sent back (its redirect URI with code or error, and iss).
@@ -64,9 +52,15 @@ export async function authorizeInBrowser(
   browser: import('playwright-core').Browser,
   authorizationUrl: URL,
   user: { email: string; password: string },
-  options: { decision?: 'allow' | 'deny'; expectText?: string; onPage?: (page: import('playwright-core').Page, step: 'sign-in' | 'consent') => Promise<void> } = {},
+  options: {
+    decision?: 'allow' | 'deny';
+    expectText?: string;
+    /** the browser's User-Agent, to find its requests in a proxy's access log */
+    userAgent?: string;
+    onPage?: (page: import('playwright-core').Page, step: 'sign-in' | 'consent') => Promise<void>;
+  } = {},
 ): Promise<URL> {
-  const context = await browser.newContext();
+  const context = await browser.newContext(options.userAgent ? { userAgent: options.userAgent } : {});
   const page = await context.newPage();
   let redirected: URL | undefined;
   await page.route('http://127.0.0.1:1/**', async (route) => {

@@ -4,13 +4,14 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 
 export type Era = 'modern' | 'legacy';
 
-export async function connectMcp(baseUrl: string, token: string, era: Era): Promise<Client> {
+/** `headers` are sent with every request of the session (e.g. a User-Agent to find them in a log). */
+export async function connectMcp(baseUrl: string, token: string, era: Era, headers: Record<string, string> = {}): Promise<Client> {
   const client = new Client(
     { name: 'oms-test-client', version: '1.0.0' },
     era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {},
   );
   const transport = new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`), {
-    requestInit: { headers: { Authorization: `Bearer ${token}` } },
+    requestInit: { headers: { ...headers, Authorization: `Bearer ${token}` } },
   });
   await client.connect(transport);
   return client;

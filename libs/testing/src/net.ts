@@ -1,0 +1,14 @@
+// Loopback ports for test servers.
+import { createServer } from 'node:net';
+
+/** A port that was free on 127.0.0.1 a moment ago (the OS picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}

@@ -1,0 +1,218 @@
+// The two targets of the service suite. `embedded`: the built rest-api main as `npm start`
+// runs it, one process with /mcp, the authorization server and in-process renders, on a fresh
+// database (PostgreSQL when DATABASE_URL is set, else PGlite in a temp folder). `cluster`:
+// `npm run cluster --no-build` on a free port, a fresh PostgreSQL database and a Redis
+// database of its own, with two auth-server replicas and the edge's access log. The suite
+// sees only `baseUrl`; the cluster's access log and replica addresses are for the tests
+// that check which replica served a request.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { alive, chromiumAvailable, descendants, freePort, postgresAnswers, processTable, redisAnswers, until, withDatabase, type ProcInfo } from '@oms/testing';
+import { databaseEnv, ROOT, startApp } from '../../support/processes.js';
+
+export type TargetName = 'embedded' | 'cluster';
+
+/** One line of the edge's access log (tools/cluster/lib/nginx-config.mjs, `accessLogFile`). */
+export type AccessLogEntry = { time: number; method: string; path: string; status: number; upstream: string; user_agent: string };
+
+export type StopResult = { code: number | null; signal: NodeJS.Signals | null; left: ProcInfo[] };
+
+export interface ServiceTarget {
+  name: TargetName;
+  /** The public origin: the only address the suite's clients use. */
+  baseUrl: string;
+  /** Cluster only: the edge's access log so far. */
+  accessLog?: () => AccessLogEntry[];
+  /** Cluster only: which app a host:port of the access log belongs to (`rest-api`, `auth-server`, ...). */
+  appAt?: (upstream: string) => string | undefined;
+  /** Cluster only: how many replicas of each app run. */
+  replicas?: Record<string, number>;
+  /** What the processes printed (for failure messages). */
+  output(): string;
+  /** Stops every process the target started (bounded) and answers what is still running. */
+  stop(): Promise<StopResult>;
+}
+
+const DATABASE_URL = process.env['DATABASE_URL'] || 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env['REDIS_URL'] || 'redis://127.0.0.1:6379';
+const NGINX = process.env['NGINX'] || '/usr/sbin/nginx';
+/** Redis database of this suite's cluster (the cluster test uses 9, the bench 7). */
+export const REDIS_DB = 10;
+export const AUTH_REPLICAS = 2;
+const START_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 20_000;
+const GONE_TIMEOUT_MS = 8_000;
+
+/** What the target needs and this machine lacks (empty: it can run). */
+export async function missingFor(name: TargetName): Promise<string[]> {
+  const missing = chromiumAvailable() ? [] : ['Chromium'];
+  if (name === 'embedded') return missing;
+  if (!existsSync(NGINX)) missing.push(`nginx (${NGINX})`);
+  if (!(await postgresAnswers(DATABASE_URL))) missing.push(`PostgreSQL (${new URL(DATABASE_URL).host})`);
+  if (!(await redisAnswers(REDIS_URL))) missing.push(`Redis (${new URL(REDIS_URL).host})`);
+  return missing;
+}
+
+export function startTarget(name: TargetName): Promise<ServiceTarget> {
+  return name === 'embedded' ? startEmbedded() : startCluster();
+}
+
+function exited(child: ChildProcess): boolean {
+  return child.exitCode !== null || child.signalCode !== null;
+}
+
+function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
+  if (exited(child)) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+/** Stops `child` with `signal`; SIGKILLs it and everything below it when it does not exit in time. */
+async function stopTree(child: ChildProcess, signal: NodeJS.Signals): Promise<StopResult> {
+  const self = processTable().get(child.pid ?? -1);
+  const started = [...(self ? [self] : []), ...descendants(child.pid ?? -1)];
+  if (!exited(child)) child.kill(signal);
+  if (!(await waitForExit(child, STOP_TIMEOUT_MS))) {
+    for (const info of started) if (alive(info)) process.kill(info.pid, 'SIGKILL');
+    await waitForExit(child, 5_000);
+  }
+  const left = await until('processes were still running', GONE_TIMEOUT_MS, () => (started.some(alive) ? undefined : [])).catch(() => started.filter(alive));
+  return { code: child.exitCode, signal: child.signalCode, left };
+}
+
+async function startEmbedded(): Promise<ServiceTarget> {
+  const database = await databaseEnv();
+  const app = await startApp('rest-api', {
+    ...database.env,
+    ...(process.env['CHROMIUM_PATH'] ? { CHROMIUM_PATH: process.env['CHROMIUM_PATH'] } : {}),
+  }).catch(async (error: unknown) => {
+    await database.dispose();
+    throw error;
+  });
+  let stopped: Promise<StopResult> | undefined;
+  return {
+    name: 'embedded',
+    baseUrl: app.url,
+    output: app.output,
+    stop: () =>
+      (stopped ??= (async () => {
+        try {
+          return await stopTree(app.process, 'SIGTERM');
+        } finally {
+          await database.dispose();
+        }
+      })()),
+  };
+}
+
+type ClusterState = { baseUrl: string; edgeUrl: string; runnerPid: number; accessLog?: string; processes: { name: string; pid: number; url?: string }[] };
+
+async function flushRedisDatabase(url: string): Promise<void> {
+  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 3_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    await redis.flushdb();
+  } finally {
+    redis.disconnect();
+  }
+}
+
+async function dropDatabase(name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: withDatabase(DATABASE_URL, 'postgres'), connectionTimeoutMillis: 3_000 });
+  try {
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await admin.end().catch(() => undefined);
+  }
+}
+
+async function startCluster(): Promise<ServiceTarget> {
+  const port = await freePort();
+  const databaseName = `oms_e2e_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const workDir = mkdtempSync(path.join(tmpdir(), 'oms-e2e-cluster-'));
+  const stateFile = path.join(workDir, 'state.json');
+  const accessLogFile = path.join(workDir, 'access.log');
+  const redisUrl = new URL(REDIS_URL);
+  redisUrl.pathname = `/${REDIS_DB}`;
+  // Render results are cached in Redis by commit hash: start from an empty database of our own.
+  await flushRedisDatabase(redisUrl.toString());
+
+  const runner = spawn(process.execPath, [path.join(ROOT, 'tools', 'cluster', 'run.mjs'), '--no-build', '--state-file', stateFile, '--access-log', accessLogFile], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      HOME: process.env['HOME'] ?? tmpdir(),
+      PORT: String(port),
+      DATABASE_URL: withDatabase(DATABASE_URL, databaseName),
+      REDIS_URL: redisUrl.toString(),
+      LOG_LEVEL: 'warn',
+      NGINX,
+      CLUSTER_AUTH_REPLICAS: String(AUTH_REPLICAS),
+      CLUSTER_READY_TIMEOUT_MS: '45000',
+      CLUSTER_STOP_GRACE_MS: '5000',
+      ...(process.env['CHROMIUM_PATH'] ? { CHROMIUM_PATH: process.env['CHROMIUM_PATH'] } : {}),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  runner.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  runner.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let stopped: Promise<StopResult> | undefined;
+  const stop = () =>
+    (stopped ??= (async () => {
+      try {
+        return await stopTree(runner, 'SIGINT');
+      } finally {
+        await dropDatabase(databaseName).catch(() => undefined);
+        rmSync(workDir, { recursive: true, force: true });
+      }
+    })());
+
+  let state: ClusterState;
+  try {
+    await until('the cluster did not say it was ready', START_TIMEOUT_MS, () => {
+      if (exited(runner)) throw new Error(`the cluster runner exited (${runner.exitCode ?? runner.signalCode}) before it was ready:\n${output}`);
+      return output.includes('Cluster ready at') && existsSync(stateFile) ? true : undefined;
+    });
+    state = JSON.parse(readFileSync(stateFile, 'utf8')) as ClusterState;
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  const appOf = new Map<string, string>();
+  const replicas: Record<string, number> = {};
+  for (const { name, url } of state.processes) {
+    const app = name.replace(/-\d+$/, '');
+    replicas[app] = (replicas[app] ?? 0) + 1;
+    if (url) appOf.set(new URL(url).host, app);
+  }
+  return {
+    name: 'cluster',
+    baseUrl: state.baseUrl,
+    replicas,
+    accessLog: () =>
+      existsSync(accessLogFile)
+        ? readFileSync(accessLogFile, 'utf8')
+            .split('\n')
+            .filter(Boolean)
+            .map((line) => JSON.parse(line) as AccessLogEntry)
+        : [],
+    // After a retry nginx lists every upstream it tried; the last one answered.
+    appAt: (upstream) => appOf.get(upstream.split(',').pop()?.trim() ?? ''),
+    output: () => output,
+    stop,
+  };
+}
