@@ -12,6 +12,7 @@ import { DEFAULT_MIGRATIONS_DIR, migrate, readMigrations } from './migrator.js';
 import { pgliteRunner } from './pglite-runner.js';
 import { pgRunner } from './pg-runner.js';
 import type { SqlRunner } from './sql-runner.js';
+import { pgliteSessions, pgSessions, sessionLimitFor, type SqlSessions } from './sql-sessions.js';
 
 export type Prisma = PrismaClient;
 
@@ -20,6 +21,8 @@ export type Database = {
   prisma: PrismaClient;
   /** Raw SQL for the migrator, health checks and bulk work. */
   sql: SqlRunner;
+  /** Sessions kept across statements (cursors), a bounded share of the connections. */
+  sessions: SqlSessions;
   /** Applies pending migrations; returns the names applied. */
   migrate(): Promise<string[]>;
   /** Answers true when the database responds. */
@@ -32,11 +35,19 @@ export type DatabaseOptions =
   | { dataDir: string; migrationsDir?: string }
   | { pglite: PGlite; migrationsDir?: string };
 
-function finish(kind: Database['kind'], prisma: PrismaClient, sql: SqlRunner, migrationsDir: string, close: () => Promise<void>): Database {
+function finish(
+  kind: Database['kind'],
+  prisma: PrismaClient,
+  sql: SqlRunner,
+  sessions: SqlSessions,
+  migrationsDir: string,
+  close: () => Promise<void>,
+): Database {
   return {
     kind,
     prisma,
     sql,
+    sessions,
     migrate: async () => migrate(sql, await readMigrations(migrationsDir)),
     ping: async () => {
       try {
@@ -55,14 +66,18 @@ export async function openPglite(dataDir: string | undefined): Promise<PGlite> {
   return PGlite.create(dataDir ? path.resolve(dataDir) : 'memory://', { extensions: { pg_trgm } });
 }
 
+/** Open cursors on PGlite (each holds its result in the one database process). */
+const PGLITE_SESSIONS = 5;
+
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   const migrationsDir = options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR;
   if ('databaseUrl' in options) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const poolSize = options.poolSize ?? 10;
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: poolSize });
     // An idle client that loses its server must not crash the process.
     pool.on('error', () => undefined);
     const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
-    return finish('postgres', prisma, pgRunner(pool), migrationsDir, async () => {
+    return finish('postgres', prisma, pgRunner(pool), pgSessions(pool, sessionLimitFor(poolSize)), migrationsDir, async () => {
       await prisma.$disconnect();
       await pool.end();
     });
@@ -70,7 +85,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   const ownsPglite = !('pglite' in options);
   const db = 'pglite' in options ? options.pglite : await openPglite(options.dataDir);
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(db) });
-  return finish('pglite', prisma, pgliteRunner(db), migrationsDir, async () => {
+  return finish('pglite', prisma, pgliteRunner(db), pgliteSessions(db, PGLITE_SESSIONS), migrationsDir, async () => {
     await prisma.$disconnect();
     if (ownsPglite) await db.close();
   });

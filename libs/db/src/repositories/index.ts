@@ -5,3 +5,5 @@ export * from './accounts.js';
 export * from './notification-tokens.js';
 export * from './app-secrets.js';
 export * from './ontologies.js';
+export * from './head-sources.js';
+export * from './source-chunks.js';

@@ -1,0 +1,62 @@
+// Sessions kept across several statements (a cursor and its FETCHes). PostgreSQL pins one
+// pool connection per session, so at most `limit` are out at a time and the rest of the pool
+// stays free for other requests; PGlite has a single session for everything and only counts
+// (each open cursor holds memory in the database).
+import type { PGlite } from '@electric-sql/pglite';
+import type { Pool } from 'pg';
+import { createSlots } from './slots.js';
+
+export type SqlSession = {
+  query<T>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Gives the session back; with an error a PostgreSQL connection is dropped, not reused. */
+  release(error?: Error): void;
+};
+
+export type SqlSessions = {
+  /** Waits for a free session; rejects with the signal's reason when it aborts first. */
+  acquire(signal?: AbortSignal): Promise<SqlSession>;
+};
+
+/** Half the pool, at least one. */
+export function sessionLimitFor(poolSize: number): number {
+  return Math.max(1, Math.floor(poolSize / 2));
+}
+
+export function pgSessions(pool: Pool, limit: number): SqlSessions {
+  const slots = createSlots(limit);
+  return {
+    async acquire(signal) {
+      const free = await slots.acquire(signal);
+      let client;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        free();
+        throw error;
+      }
+      let released = false;
+      return {
+        query: async <T>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[],
+        release: (error) => {
+          if (released) return;
+          released = true;
+          client.release(error ?? false);
+          free();
+        },
+      };
+    },
+  };
+}
+
+export function pgliteSessions(db: PGlite, limit: number): SqlSessions {
+  const slots = createSlots(limit);
+  return {
+    async acquire(signal) {
+      const free = await slots.acquire(signal);
+      return {
+        query: async <T>(sql: string, params: unknown[] = []) => (await db.query<T>(sql, params)).rows,
+        release: () => free(),
+      };
+    },
+  };
+}
