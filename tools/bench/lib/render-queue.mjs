@@ -37,11 +37,12 @@ export function overlap(jobs) {
 }
 
 export function renderQueueControl(redisUrl) {
-  const queue = new Queue(RENDER_QUEUE, { connection: connectionOf(redisUrl) });
+  const connection = connectionOf(redisUrl);
+  const queue = new Queue(RENDER_QUEUE, { connection });
   queue.on('error', () => undefined);
   return {
-    /** Workers connected to the queue now. */
-    workerCount: async () => (await queue.getWorkers()).length,
+    /** Workers connected to this queue now (CLIENT LIST is server-wide: other databases' workers are left out). */
+    workerCount: async () => (await queue.getWorkers()).filter((worker) => Number(worker.db ?? 0) === (connection.db ?? 0)).length,
     /** At most `slots` jobs run at once across all workers; undefined lifts the limit. */
     async limitSlots(slots) {
       if (slots === undefined) await queue.removeGlobalConcurrency();
