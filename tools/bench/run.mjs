@@ -50,7 +50,7 @@ async function runCase(def, ctx, options) {
       ctx.log(`the service process ended (exit ${ctx.service.exitCode()}); its last output:\n    ${tail}`);
     }
     // A timed-out case may still be running against the service: give the next case a fresh one.
-    await ctx.restartService().catch((restartError) => ctx.log(`could not restart the service: ${restartError.message}`));
+    if (!wasInterrupted()) await ctx.restartService().catch((restartError) => ctx.log(`could not restart the service: ${restartError.message}`));
     return failedResult(def, error);
   } finally {
     ctx.log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -86,8 +86,14 @@ export async function openBenchRedis(log) {
   const dispose = async () => {
     const client = await connectTo(url);
     try {
-      const others = (await clientsPerDb(client))?.get(chosen) ?? 0;
-      if (others > 0) log(`Redis database ${chosen} has ${others} other client(s) now; left as it is`);
+      // The cluster's connections close as its processes exit: give Redis a moment to see it.
+      let others = 0;
+      for (let attempt = 0; attempt < 25; attempt += 1) {
+        others = (await clientsPerDb(client))?.get(chosen) ?? 0;
+        if (others === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      if (others > 0) log(`Redis database ${chosen} still has ${others} other client(s); left as it is`);
       else await client.flushdb();
     } finally {
       client.disconnect();

@@ -95,13 +95,17 @@ async function launch({ port, databaseUrl, redisUrl, log }) {
   child.stderr.on('data', keep);
   child.once('error', (error) => keep(`\n${error.message}\n`));
   const output = () => kept;
-  const stop = async () => {
-    try {
-      await stopRunner(child, log);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  };
+  // One stop, however many ask (Ctrl-C's cleanup and a failing case's restart may both): a
+  // second SIGINT would make the runner kill its apps at once instead of stopping them.
+  let stopping;
+  const stop = () =>
+    (stopping ??= (async () => {
+      try {
+        await stopRunner(child, log);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    })());
   const forget = onCleanup('cluster', stop);
   let state;
   try {
