@@ -1,6 +1,6 @@
 // An MCP OAuth client for tests: it keeps what the SDK's auth() hands it in memory, and
 // records the authorization URL instead of opening a browser itself.
-import type { OAuthClientProvider } from '@modelcontextprotocol/client';
+import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/client';
 
 export const REDIRECT = 'http://127.0.0.1:1/callback';
 
@@ -9,6 +9,8 @@ export class TestOAuthProvider implements OAuthClientProvider {
   stored: any;
   verifier = '';
   authorizationUrl: URL | undefined;
+  /** What discovery found at redirect time: the SDK checks the callback leg against it (SEP-2352). */
+  discovery: OAuthDiscoveryState | undefined;
   get redirectUrl() {
     return REDIRECT;
   }
@@ -41,6 +43,12 @@ export class TestOAuthProvider implements OAuthClientProvider {
   }
   codeVerifier() {
     return this.verifier;
+  }
+  saveDiscoveryState(state: OAuthDiscoveryState) {
+    this.discovery = state;
+  }
+  discoveryState() {
+    return this.discovery;
   }
 }
 

@@ -4,12 +4,12 @@
 // edge refuses /internal, and SIGINT leaves no process behind.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { alive, descendants, freePort, postgresAnswers, redisAnswers, until, withDatabase, type ProcInfo } from '@oms/testing';
 import { Queue } from 'bullmq';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,121 +26,14 @@ const REDIS_DB = 9;
 const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 20_000;
 
-// ---------------------------------------------------------------------------------------
 // Are nginx, PostgreSQL and Redis here? REQUIRE_SERVICES=1 makes a missing one a failure.
-
-async function postgresAnswers(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: DATABASE_URL, connectionTimeoutMillis: 3_000 });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-function redisAnswers(): Promise<boolean> {
-  const url = new URL(REDIS_URL);
-  return new Promise((resolve) => {
-    const socket = connect({ host: url.hostname, port: Number(url.port || 6379) });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(3_000, () => done(false));
-    socket.once('error', () => done(false));
-    socket.once('connect', () => socket.write('PING\r\n'));
-    socket.once('data', (data) => done(/^(\+PONG|-NOAUTH)/.test(data.toString())));
-  });
-}
-
 const missing = [
   ...(existsSync(NGINX) ? [] : [`nginx (${NGINX})`]),
-  ...((await postgresAnswers()) ? [] : [`PostgreSQL (${new URL(DATABASE_URL).host})`]),
-  ...((await redisAnswers()) ? [] : [`Redis (${new URL(REDIS_URL).host})`]),
+  ...((await postgresAnswers(DATABASE_URL)) ? [] : [`PostgreSQL (${new URL(DATABASE_URL).host})`]),
+  ...((await redisAnswers(REDIS_URL)) ? [] : [`Redis (${new URL(REDIS_URL).host})`]),
 ];
 if (missing.length > 0 && process.env['REQUIRE_SERVICES'] === '1') {
   throw new Error(`REQUIRE_SERVICES=1 but the cluster test cannot run without ${missing.join(', ')}`);
-}
-
-// ---------------------------------------------------------------------------------------
-// Helpers.
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-function databaseUrl(name: string): string {
-  const url = new URL(DATABASE_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-type ProcInfo = { pid: number; ppid: number; start: string; state: string; command: string };
-
-/** Linux process table from /proc: pid, parent, start time (to tell a reused pid apart). */
-function processTable(): Map<number, ProcInfo> {
-  const table = new Map<number, ProcInfo>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const close = stat.lastIndexOf(')');
-      const fields = stat.slice(close + 2).split(' ');
-      table.set(Number(entry), {
-        pid: Number(entry),
-        ppid: Number(fields[1]),
-        start: fields[19] ?? '',
-        state: fields[0] ?? '',
-        command: stat.slice(stat.indexOf('(') + 1, close),
-      });
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return table;
-}
-
-function descendants(root: number): ProcInfo[] {
-  const table = processTable();
-  const found: ProcInfo[] = [];
-  const queue = [root];
-  while (queue.length > 0) {
-    const parent = queue.shift();
-    for (const info of table.values()) {
-      if (info.ppid === parent) {
-        found.push(info);
-        queue.push(info.pid);
-      }
-    }
-  }
-  return found;
-}
-
-/** Still running: same pid and start time, and not a zombie waiting to be reaped. */
-function alive(info: ProcInfo): boolean {
-  const now = processTable().get(info.pid);
-  return Boolean(now && now.start === info.start && now.state !== 'Z' && now.state !== 'X');
-}
-
-async function until<T>(what: string, ms: number, probe: () => T | undefined | Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what} within ${ms / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -169,7 +62,7 @@ describe.runIf(missing.length === 0)('npm run cluster', () => {
         PATH: process.env['PATH'] ?? '',
         HOME: process.env['HOME'] ?? tmpdir(),
         PORT: String(port),
-        DATABASE_URL: databaseUrl(databaseName),
+        DATABASE_URL: withDatabase(DATABASE_URL, databaseName),
         REDIS_URL: redis.toString(),
         LOG_LEVEL: 'warn',
         NGINX,
@@ -196,7 +89,7 @@ describe.runIf(missing.length === 0)('npm run cluster', () => {
       runner.kill('SIGKILL');
       for (const info of left) if (alive(info)) process.kill(info.pid, 'SIGKILL');
     }
-    const admin = new pg.Client({ connectionString: databaseUrl('postgres'), connectionTimeoutMillis: 3_000 });
+    const admin = new pg.Client({ connectionString: withDatabase(DATABASE_URL, 'postgres'), connectionTimeoutMillis: 3_000 });
     try {
       await admin.connect();
       await admin.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);

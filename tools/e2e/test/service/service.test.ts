@@ -295,6 +295,7 @@ describe.runIf(missing.length === 0)(`the service as ${TARGET === 'embedded' ? '
       const serverUrl = `${base}/mcp`;
       expect(await auth(provider, { serverUrl, fetchFn })).toBe('REDIRECT');
       expect(provider.authorizationUrl?.origin).toBe(base);
+      expect(provider.discovery?.authorizationServerMetadata?.issuer).toBe(base);
 
       const redirected = await authorizeInBrowser(browser, provider.authorizationUrl as URL, user, { userAgent });
       expect(redirected.searchParams.get('error')).toBeNull();
@@ -325,6 +326,10 @@ describe.runIf(missing.length === 0)(`the service as ${TARGET === 'embedded' ? '
         expect(entries.some((entry) => entry.path.startsWith('/oauth/interaction/') && entry.method === 'POST'), listing).toBe(true);
         expect(entries.filter((entry) => entry.status >= 400), listing).toEqual([]);
         expect(replicas['auth-server']?.size, listing).toBe(AUTH_REPLICAS);
+        // Not just the metadata: the steps that carry the flow's state (authorize, sign-in,
+        // consent, resume, the code's exchange) were answered by more than one replica.
+        const stateful = entries.filter((entry) => /^\/oauth\/(authorize|interaction|token)/.test(entry.path));
+        expect(new Set(stateful.map((entry) => entry.upstream)).size, listing).toBe(AUTH_REPLICAS);
         expect(replicas['mcp-gateway']?.size, listing).toBe(target.replicas?.['mcp-gateway']);
       }
     }, 60_000);

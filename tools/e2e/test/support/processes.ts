@@ -1,6 +1,6 @@
 // Runs the built apps as real processes, the way they are deployed, on free loopback ports.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,7 +59,7 @@ export async function databaseEnv(): Promise<{ env: Record<string, string>; disp
     return { env: { DATABASE_URL: db.url ?? '' }, dispose: () => db.dispose() };
   }
   const dir = await mkdtemp(path.join(tmpdir(), 'oms-e2e-'));
-  return { env: { DATA_DIR: dir }, dispose: async () => undefined };
+  return { env: { DATA_DIR: dir }, dispose: () => rm(dir, { recursive: true, force: true }) };
 }
 
 export async function signUp(baseUrl: string): Promise<{ token: string; email: string; id: string }> {
