@@ -1,6 +1,8 @@
 // Limits sign-in attempts per account and per client address with rate-limiter-flexible.
 // Counters live in Redis when a client is given (replicas share them), else in memory (the
-// single-process deployment).
+// single-process deployment). While Redis is unreachable an attempt is refused at once with
+// the store's error (isRedisUnavailable tells it apart): no fallback to counting in memory,
+// which would give every replica its own allowance.
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 export type AttemptLimiter = {
@@ -18,7 +20,7 @@ export function createAttemptLimiter(options: { redis?: unknown; prefix: string;
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const make = (keyPrefix: string, points: number): RateLimiterAbstract =>
     options.redis
-      ? new RateLimiterRedis({ storeClient: options.redis, keyPrefix, points, duration: limits.windowSeconds })
+      ? new RateLimiterRedis({ storeClient: options.redis, keyPrefix, points, duration: limits.windowSeconds, rejectIfRedisNotReady: true })
       : new RateLimiterMemory({ keyPrefix, points, duration: limits.windowSeconds });
   const account = make(`${options.prefix}:account`, limits.perAccount);
   const address = make(`${options.prefix}:address`, limits.perAddress);

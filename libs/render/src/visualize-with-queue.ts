@@ -3,7 +3,7 @@
 import type { Visualizer } from '@oms/contracts';
 import { ChromiumUnavailableError } from './rasterizer.js';
 import { UnrenderableError } from './render-job.js';
-import { RenderTimeoutError, type RenderQueue } from './render-queue.js';
+import { RenderTimeoutError, RenderUnavailableError, type RenderQueue } from './render-queue.js';
 
 export function visualizeWithQueue(queue: RenderQueue, timeoutMs = 60_000): Visualizer {
   return async ({ ontologyId, headHash }) => {
@@ -14,6 +14,7 @@ export function visualizeWithQueue(queue: RenderQueue, timeoutMs = 60_000): Visu
       const message = error instanceof Error ? error.message : String(error);
       if (error instanceof UnrenderableError) return { ok: false, reason: 'unrenderable', message };
       if (error instanceof RenderTimeoutError) return { ok: false, reason: 'timeout', message };
+      if (error instanceof RenderUnavailableError) return { ok: false, reason: 'unavailable', message };
       if (error instanceof ChromiumUnavailableError) return { ok: false, reason: 'unavailable', message: 'no headless browser is available' };
       return { ok: false, reason: 'unavailable', message: 'the renderer failed' };
     }

@@ -1,0 +1,100 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createAttemptLimiter } from './attempt-limiter.js';
+import { createRedisClient, isRedisUnavailable } from './redis-client.js';
+
+const REDIS_SERVER = process.env['REDIS_SERVER'] || '/usr/bin/redis-server';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function until(ms: number, probe: () => boolean): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!probe()) {
+    if (Date.now() > deadline) throw new Error(`not within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('isRedisUnavailable', () => {
+  it('when ioredis or the limiter report a lost or refused connection then it is unavailable', () => {
+    expect(isRedisUnavailable(new Error("Stream isn't writeable and enableOfflineQueue options is false"))).toBe(true);
+    expect(isRedisUnavailable(new Error('Connection is closed.'))).toBe(true);
+    expect(isRedisUnavailable(new Error('Command timed out'))).toBe(true);
+    expect(isRedisUnavailable(Object.assign(new Error('Reached the max retries per request limit (which is 1).'), { name: 'MaxRetriesPerRequestError' }))).toBe(true);
+    expect(isRedisUnavailable(new Error('Redis connection is not ready'))).toBe(true);
+    expect(isRedisUnavailable(new Error('LOADING Redis is loading the dataset in memory'))).toBe(true);
+    expect(isRedisUnavailable(new Error('wrapped', { cause: Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }) }))).toBe(true);
+  });
+
+  it('when the error is a command or programming error then it is not', () => {
+    expect(isRedisUnavailable(new Error('WRONGTYPE Operation against a key holding the wrong kind of value'))).toBe(false);
+    expect(isRedisUnavailable(new Error('ERR unknown command'))).toBe(false);
+    expect(isRedisUnavailable(new TypeError('x is not a function'))).toBe(false);
+    expect(isRedisUnavailable(undefined)).toBe(false);
+  });
+});
+
+describe('createRedisClient', () => {
+  const cleanups: (() => void)[] = [];
+  afterEach(() => {
+    for (const cleanup of cleanups.splice(0)) cleanup();
+  });
+
+  it('when nothing listens on the port then a command fails at once as unavailable, and the outage is reported once', async () => {
+    const port = await freePort();
+    const downs: Error[] = [];
+    const redis = createRedisClient(`redis://127.0.0.1:${port}`, { onDown: (error) => downs.push(error) });
+    cleanups.push(() => redis.disconnect());
+    await until(2_000, () => downs.length > 0);
+    const started = Date.now();
+    const error = await redis.get('k').catch((e: unknown) => e);
+    expect(Date.now() - started).toBeLessThan(500);
+    expect(isRedisUnavailable(error)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 700)); // a few reconnect attempts
+    expect(downs).toHaveLength(1);
+  });
+
+  describe.runIf(existsSync(REDIS_SERVER))('with a real redis-server', () => {
+    const start = (port: number): ChildProcess => {
+      const child = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+      cleanups.push(() => child.kill('SIGKILL'));
+      return child;
+    };
+
+    it('when Redis stops then sign-in attempts are refused fast as unavailable, and when it is back they count again by themselves', async () => {
+      const port = await freePort();
+      let server = start(port);
+      const events: string[] = [];
+      const redis = createRedisClient(`redis://127.0.0.1:${port}`, { onDown: () => events.push('down'), onUp: () => events.push('up') });
+      cleanups.push(() => redis.disconnect());
+      await until(5_000, () => redis.status === 'ready');
+      events.length = 0; // a 'down' when the client tried before the server listened
+      const limiter = createAttemptLimiter({ redis, prefix: 'spec', limits: { perAccount: 5, perAddress: 5, windowSeconds: 60 } });
+      const keys = { account: 'a@example.com', address: '10.0.0.1' };
+      expect(await limiter.hit(keys)).toBe(0);
+
+      server.kill('SIGKILL');
+      await until(2_000, () => events.includes('down'));
+      const started = Date.now();
+      const refused = await limiter.hit(keys).catch((e: unknown) => e);
+      expect(Date.now() - started).toBeLessThan(500);
+      expect(isRedisUnavailable(refused)).toBe(true);
+
+      server = start(port);
+      await until(8_000, () => events.includes('up'));
+      expect(await limiter.hit(keys)).toBe(0);
+      expect(events).toEqual(['down', 'up']);
+    }, 20_000);
+  });
+});

@@ -1,0 +1,105 @@
+// The BullMQ producer against a real redis-server that the test stops and starts again: a
+// render while Redis is away is refused fast (never waits for Redis to return), a render
+// waiting for its result learns at once that the connection dropped, and renders work
+// again by themselves once Redis is back.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { Worker } from 'bullmq';
+import { afterEach, describe, expect, it } from 'vitest';
+import { bullmqRenderQueue, redisConnectionOptions } from './bullmq-render-queue.js';
+import { RENDER_QUEUE, RenderUnavailableError, type RenderQueue } from './render-queue.js';
+
+const REDIS_SERVER = process.env['REDIS_SERVER'] || '/usr/bin/redis-server';
+const ID = '01a20413-0000-7000-8000-000000000000';
+const hash = (n: number) => `sha256:${n.toString(16).padStart(64, '0')}`;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+describe.runIf(existsSync(REDIS_SERVER))('bullmqRenderQueue with Redis going away', () => {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  async function setUp(jobMs: number) {
+    const port = await freePort();
+    let server: ChildProcess | undefined;
+    const start = () => {
+      server = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    };
+    const stop = async () => {
+      if (!server || server.exitCode !== null || server.signalCode !== null) return;
+      const exited = new Promise((resolve) => server?.once('exit', resolve));
+      server?.kill('SIGKILL');
+      await exited;
+    };
+    start();
+    cleanups.push(() => stop());
+    const connection = redisConnectionOptions(`redis://127.0.0.1:${port}`);
+    const worker = new Worker(
+      RENDER_QUEUE,
+      async () => {
+        await new Promise((resolve) => setTimeout(resolve, jobMs));
+        return { svg: '<svg/>', width: 1, height: 1, scale: 1, summary: { objectTypes: 0 } };
+      },
+      { connection },
+    );
+    worker.on('error', () => undefined);
+    cleanups.push(() => worker.close(true));
+    const queue: RenderQueue = bullmqRenderQueue(connection, { connectWaitMs: 1_000 });
+    cleanups.push(() => queue.close());
+    return { queue, start, stop };
+  }
+
+  it('when Redis is stopped then a render is refused within the connect wait, and after it is back renders succeed again', async () => {
+    const { queue, start, stop } = await setUp(10);
+    expect((await queue.render({ ontologyId: ID, commitHash: hash(1) }, { timeoutMs: 10_000 })).svg).toBe('<svg/>');
+
+    await stop();
+    const started = Date.now();
+    const refused = await queue.render({ ontologyId: ID, commitHash: hash(2) }, { timeoutMs: 10_000 }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(RenderUnavailableError);
+    expect(Date.now() - started).toBeLessThan(2_500);
+
+    start();
+    const deadline = Date.now() + 10_000;
+    let result: unknown;
+    while (Date.now() < deadline) {
+      result = await queue.render({ ontologyId: ID, commitHash: hash(3) }, { timeoutMs: 5_000 }).catch((e: unknown) => e);
+      if (!(result instanceof Error)) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(result).toMatchObject({ svg: '<svg/>' });
+  }, 30_000);
+
+  it('when Redis goes away while a render waits for its result then it is refused at once, not at its timeout', async () => {
+    const { queue, start, stop } = await setUp(5_000);
+    const waiting = queue.render({ ontologyId: ID, commitHash: hash(4) }, { timeoutMs: 20_000 }).catch((e: unknown) => e);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const stopped = Date.now();
+    await stop();
+    const refused = await waiting;
+    expect(refused).toBeInstanceOf(RenderUnavailableError);
+    expect(Date.now() - stopped).toBeLessThan(1_000);
+    start(); // so the worker can close cleanly
+  }, 30_000);
+
+  it('when Redis is away at shutdown then closing the queue still ends within a few seconds', async () => {
+    const { queue, start, stop } = await setUp(10);
+    await stop();
+    const started = Date.now();
+    await queue.close();
+    expect(Date.now() - started).toBeLessThan(4_000);
+    start();
+  }, 30_000);
+});
