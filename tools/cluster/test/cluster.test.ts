@@ -2,20 +2,19 @@
 // mcp-gateway and render-worker behind nginx on a fresh database; a REST client and an MCP
 // client then work only through the edge, a worker process renders the ORM diagram, the
 // edge refuses /internal, and SIGINT leaves no process behind.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { alive, descendants, freePort, postgresAnswers, redisAnswers, until, withDatabase, type ProcInfo } from '@oms/testing';
+import { alive, descendants, freePort, postgresAnswers, redisAnswers, startCluster, until, withDatabase, type ClusterState, type ProcInfo } from '@oms/testing';
 import { Queue } from 'bullmq';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const RUNNER = path.join(ROOT, 'tools', 'cluster', 'run.mjs');
 const FIXTURE = path.join(ROOT, '..', 'shared', 'fixtures', 'ontologies', 'orm', 'SimplestUnary.orm');
 const DATABASE_URL = process.env['DATABASE_URL'] || 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env['REDIS_URL'] || 'redis://127.0.0.1:6379';
@@ -45,7 +44,7 @@ describe.runIf(missing.length === 0)('npm run cluster', () => {
   let runner: ChildProcess;
   let output = '';
   let edge = '';
-  let state: { edgeUrl: string; baseUrl: string; runnerPid: number; processes: { name: string; pid: number; url?: string }[] };
+  let state: ClusterState;
   let started: ProcInfo[] = [];
   let token = '';
   let client: Client | undefined;
@@ -56,29 +55,16 @@ describe.runIf(missing.length === 0)('npm run cluster', () => {
     edge = `http://127.0.0.1:${port}`;
     const redis = new URL(REDIS_URL);
     redis.pathname = `/${REDIS_DB}`;
-    runner = spawn(process.execPath, [RUNNER, '--no-build', '--state-file', stateFile], {
-      cwd: ROOT,
-      env: {
-        PATH: process.env['PATH'] ?? '',
-        HOME: process.env['HOME'] ?? tmpdir(),
-        PORT: String(port),
-        DATABASE_URL: withDatabase(DATABASE_URL, databaseName),
-        REDIS_URL: redis.toString(),
-        LOG_LEVEL: 'warn',
-        NGINX,
-        CLUSTER_READY_TIMEOUT_MS: '45000',
-        CLUSTER_STOP_GRACE_MS: '5000',
-        ...(process.env['CHROMIUM_PATH'] ? { CHROMIUM_PATH: process.env['CHROMIUM_PATH'] } : {}),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const cluster = startCluster({
+      port,
+      databaseUrl: withDatabase(DATABASE_URL, databaseName),
+      redisUrl: redis.toString(),
+      stateFile,
+      timeoutMs: START_TIMEOUT_MS,
+      onOutput: (text) => (output += text),
     });
-    runner.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    runner.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await until(`the cluster did not say it was ready`, START_TIMEOUT_MS, () => {
-      if (runner.exitCode !== null) throw new Error(`the runner exited (${runner.exitCode}) before it was ready:\n${output}`);
-      return output.includes('Cluster ready at') && existsSync(stateFile) ? true : undefined;
-    });
-    state = JSON.parse(readFileSync(stateFile, 'utf8'));
+    runner = cluster.runner;
+    state = await cluster.ready;
   }, START_TIMEOUT_MS + 5_000);
 
   afterAll(async () => {

@@ -5,15 +5,28 @@
 // database of its own, with two auth-server replicas and the edge's access log. The suite
 // sees only `baseUrl`; the cluster's access log and replica addresses are for the tests
 // that check which replica served a request.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { alive, chromiumAvailable, descendants, freePort, postgresAnswers, processTable, redisAnswers, until, withDatabase, type ProcInfo } from '@oms/testing';
-import { databaseEnv, ROOT, startApp } from '../../support/processes.js';
+import {
+  alive,
+  chromiumAvailable,
+  descendants,
+  freePort,
+  postgresAnswers,
+  processTable,
+  redisAnswers,
+  startCluster as startClusterRunner,
+  until,
+  withDatabase,
+  type ClusterState,
+  type ProcInfo,
+} from '@oms/testing';
+import { databaseEnv, startApp } from '../../support/processes.js';
 
 export type TargetName = 'embedded' | 'cluster';
 
@@ -115,8 +128,6 @@ async function startEmbedded(): Promise<ServiceTarget> {
   };
 }
 
-type ClusterState = { baseUrl: string; edgeUrl: string; runnerPid: number; accessLog?: string; processes: { name: string; pid: number; url?: string }[] };
-
 async function flushRedisDatabase(url: string): Promise<void> {
   const redis = new Redis(url, { lazyConnect: true, connectTimeout: 3_000, maxRetriesPerRequest: 0, retryStrategy: () => null });
   redis.on('error', () => undefined);
@@ -149,26 +160,15 @@ async function startCluster(): Promise<ServiceTarget> {
   // Render results are cached in Redis by commit hash: start from an empty database of our own.
   await flushRedisDatabase(redisUrl.toString());
 
-  const runner = spawn(process.execPath, [path.join(ROOT, 'tools', 'cluster', 'run.mjs'), '--no-build', '--state-file', stateFile, '--access-log', accessLogFile], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env['PATH'] ?? '',
-      HOME: process.env['HOME'] ?? tmpdir(),
-      PORT: String(port),
-      DATABASE_URL: withDatabase(DATABASE_URL, databaseName),
-      REDIS_URL: redisUrl.toString(),
-      LOG_LEVEL: 'warn',
-      NGINX,
-      CLUSTER_AUTH_REPLICAS: String(AUTH_REPLICAS),
-      CLUSTER_READY_TIMEOUT_MS: '45000',
-      CLUSTER_STOP_GRACE_MS: '5000',
-      ...(process.env['CHROMIUM_PATH'] ? { CHROMIUM_PATH: process.env['CHROMIUM_PATH'] } : {}),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const { runner, output, ready } = startClusterRunner({
+    port,
+    databaseUrl: withDatabase(DATABASE_URL, databaseName),
+    redisUrl: redisUrl.toString(),
+    stateFile,
+    args: ['--access-log', accessLogFile],
+    env: { CLUSTER_AUTH_REPLICAS: String(AUTH_REPLICAS) },
+    timeoutMs: START_TIMEOUT_MS,
   });
-  let output = '';
-  runner.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  runner.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   let stopped: Promise<StopResult> | undefined;
   const stop = () =>
     (stopped ??= (async () => {
@@ -182,11 +182,7 @@ async function startCluster(): Promise<ServiceTarget> {
 
   let state: ClusterState;
   try {
-    await until('the cluster did not say it was ready', START_TIMEOUT_MS, () => {
-      if (exited(runner)) throw new Error(`the cluster runner exited (${runner.exitCode ?? runner.signalCode}) before it was ready:\n${output}`);
-      return output.includes('Cluster ready at') && existsSync(stateFile) ? true : undefined;
-    });
-    state = JSON.parse(readFileSync(stateFile, 'utf8')) as ClusterState;
+    state = await ready;
   } catch (error) {
     await stop();
     throw error;
@@ -212,7 +208,7 @@ async function startCluster(): Promise<ServiceTarget> {
         : [],
     // After a retry nginx lists every upstream it tried; the last one answered.
     appAt: (upstream) => appOf.get(upstream.split(',').pop()?.trim() ?? ''),
-    output: () => output,
+    output,
     stop,
   };
 }
