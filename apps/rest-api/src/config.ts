@@ -28,6 +28,8 @@ const ConfigSchema = z
     AUTH_INTERNAL_URL: z.url({ protocol: /^https?$/ }).optional(),
     INTERNAL_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    // Worker threads that parse large sources (0: parse them on the main thread). Default: min(2, cores).
+    SOURCE_CHECK_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   })
   .refine((env) => env.RENDER_QUEUE !== 'bullmq' || env.REDIS_URL, { message: 'RENDER_QUEUE=bullmq needs REDIS_URL', path: ['RENDER_QUEUE'] })
   .transform((env) => ({
@@ -47,6 +49,7 @@ const ConfigSchema = z
     redisUrl: env.REDIS_URL,
     renderQueue: env.RENDER_QUEUE,
     authInternalUrl: env.AUTH_INTERNAL_URL?.replace(/\/+$/, ''),
+    sourceCheckThreads: env.SOURCE_CHECK_THREADS,
   }));
 
 export type AppConfig = Readonly<z.output<typeof ConfigSchema>>;

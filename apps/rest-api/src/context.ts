@@ -6,6 +6,7 @@ import type { AppConfig } from './config.js';
 import { createAttemptLimiter, type AttemptLimiter, type Logger } from '@oms/platform';
 import { createPasswordHasher, type PasswordHasher } from './security/password-hasher.js';
 import { createConversionCache, type ConversionCache } from './use-cases/ontologies/conversion-cache.js';
+import { createSourceChecker, defaultSourceCheckThreads, type SourceChecker } from './use-cases/ontologies/source-checker.js';
 
 export type AppContext = {
   config: AppConfig;
@@ -20,6 +21,8 @@ export type AppContext = {
   signInLimiter: AttemptLimiter;
   /** Converted source downloads by commit hash and target serialization. */
   conversions: ConversionCache;
+  /** Parses and measures sources at ingest (large ones in worker threads). */
+  sourceChecker: SourceChecker;
 };
 
 export type AppDeps = {
@@ -46,6 +49,7 @@ export function createContext(deps: AppDeps): AppContext {
     now: deps.now ?? (() => new Date()),
     newId: () => uuidv7(),
     conversions: createConversionCache(),
+    sourceChecker: createSourceChecker({ threads: deps.config.sourceCheckThreads ?? defaultSourceCheckThreads(), logger: deps.logger }),
     signInLimiter: createAttemptLimiter({ prefix: 'sign-in', ...(deps.redis ? { redis: deps.redis } : {}) }),
     sgidKey: () => {
       const pending = (sgidKey ??= getOrCreateSecret(deps.db.prisma, 'sgid_hmac_key', () =>

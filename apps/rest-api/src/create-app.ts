@@ -117,7 +117,10 @@ export function createApp(deps: AppDeps): Express {
   const allReady = Promise.all(ready);
   allReady.catch(() => undefined);
   app.locals['ready'] = allReady;
-  // main.ts and tests call this on shutdown: it closes the renderer (and its browser).
-  app.locals['close'] = () => (deps.renderQueue ? Promise.resolve() : renderQueue.close());
+  // main.ts and tests call this on shutdown: it closes the renderer (and its browser) and the
+  // source checker's worker threads.
+  app.locals['close'] = async () => {
+    await Promise.all([deps.renderQueue ? undefined : renderQueue.close(), ctx.sourceChecker.close()]);
+  };
   return app;
 }

@@ -45,7 +45,8 @@ export async function validateSource(format: SourceFormat, text: string, observe
   // Editors on Windows (NORMA among them) start files with a byte order mark; it is not
   // content. It is dropped only for parsing: the caller's text is never changed.
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  if (body.trim() === '') return refuse('the document is empty');
+  // A search that stops at the first visible character, not a trimmed copy of megabytes.
+  if (!/[^\s]/.test(body)) return refuse('the document is empty');
   try {
     return await check(format, body, observer);
   } catch (error) {

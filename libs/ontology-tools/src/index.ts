@@ -1,5 +1,6 @@
 // @oms/ontology-tools: pure functions over ontology sources (no I/O): semantic, structural, model
 // and text diffs, conversions between RDF serializations, and metrics per commit.
+export { checkAndMeasure, type SourceVerdict } from './check-and-measure.js';
 export { canonicalGraph, canonicalNQuads, CanonicalizationError, type CanonicalGraph } from './canonical.js';
 export { CONVERSION_TARGETS, ConversionError, TARGET_EXTENSIONS, TARGET_MEDIA_TYPES, convertSource, writeGraph, type ConversionTarget } from './convert.js';
 export { diffSources, type DiffKind, type DiffOptions, type SourceDiff, type SourceVersion } from './diff-sources.js';

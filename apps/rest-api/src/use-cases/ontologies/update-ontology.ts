@@ -50,7 +50,7 @@ export async function updateOntology(ctx: AppContext, caller: Caller, id: string
   let checkedMetrics: SourceMetrics | undefined;
   if (wantedFormat !== current.sourceFormat || wantedSource !== currentSource) {
     checkExplicitVersion(input.version, current.version);
-    checkedMetrics = await checkSource(wantedFormat, wantedSource);
+    checkedMetrics = await checkSource(ctx.sourceChecker, wantedFormat, wantedSource);
     checkedFormat = wantedFormat;
   }
 
@@ -68,7 +68,7 @@ export async function updateOntology(ctx: AppContext, caller: Caller, id: string
     if (commitNeeded) {
       // A concurrent writer may have changed what we checked against: check again then.
       const stale = format !== checkedFormat || (changes.source === undefined && source !== wantedSource);
-      metrics = stale || !checkedMetrics ? await checkSource(format, source) : checkedMetrics;
+      metrics = stale || !checkedMetrics ? await checkSource(ctx.sourceChecker, format, source) : checkedMetrics;
       checkExplicitVersion(input.version, locked.version);
       const version = input.version ?? bumpVersion(locked.version, input.versionBump ?? 'patch');
       const commit = {
