@@ -82,10 +82,10 @@ describe.runIf(missing.length === 0)(`the service as ${TARGET === 'embedded' ? '
 
   /**
    * The access-log lines with `userAgent` once every app in `apps` has been seen on all its
-   * replicas (nginx writes a line when a request ends, so give it a moment), or whatever
-   * lines there are after 5 s.
+   * replicas and `enough` holds (nginx writes a line after the answer went out, so give it a
+   * moment), or whatever lines there are after 5 s.
    */
-  const servedBy = async (userAgent: string, apps: string[]) => {
+  const servedBy = async (userAgent: string, apps: string[], enough: (entries: AccessLogEntry[]) => boolean = () => true) => {
     const lines = () => (target.accessLog?.() ?? []).filter((entry) => entry.user_agent === userAgent);
     const replicasOf = (entries: AccessLogEntry[]) => {
       const seen: Record<string, Set<string>> = {};
@@ -96,8 +96,9 @@ describe.runIf(missing.length === 0)(`the service as ${TARGET === 'embedded' ? '
       return seen;
     };
     const complete = () => {
-      const seen = replicasOf(lines());
-      return apps.every((app) => (seen[app]?.size ?? 0) >= (target.replicas?.[app] ?? Infinity)) ? true : undefined;
+      const entries = lines();
+      const seen = replicasOf(entries);
+      return enough(entries) && apps.every((app) => (seen[app]?.size ?? 0) >= (target.replicas?.[app] ?? Infinity)) ? true : undefined;
     };
     await until('not every replica showed up in the access log', 5_000, complete).catch(() => undefined);
     const entries = lines();
@@ -279,8 +280,9 @@ describe.runIf(missing.length === 0)(`the service as ${TARGET === 'embedded' ? '
         await session.close();
       }
       if (target.name === 'cluster') {
-        const { entries, replicas } = await servedBy(userAgent, ['mcp-gateway']);
-        expect(entries.filter((entry) => entry.path === '/mcp' && entry.method === 'POST').length).toBeGreaterThanOrEqual(100);
+        const toolCalls = (entries: AccessLogEntry[]) => entries.filter((entry) => entry.path === '/mcp' && entry.method === 'POST').length;
+        const { entries, replicas } = await servedBy(userAgent, ['mcp-gateway'], (lines) => toolCalls(lines) >= 100);
+        expect(toolCalls(entries)).toBeGreaterThanOrEqual(100);
         expect(entries.filter((entry) => entry.status >= 400)).toEqual([]);
         expect(replicas['mcp-gateway']?.size, JSON.stringify(entries.slice(0, 6))).toBe(target.replicas?.['mcp-gateway']);
       }
@@ -319,7 +321,7 @@ describe.runIf(missing.length === 0)(`the service as ${TARGET === 'embedded' ? '
 
       if (target.name === 'cluster') {
         expect(target.replicas?.['auth-server']).toBe(AUTH_REPLICAS);
-        const { entries, replicas } = await servedBy(userAgent, ['auth-server', 'mcp-gateway']);
+        const { entries, replicas } = await servedBy(userAgent, ['auth-server', 'mcp-gateway'], (lines) => lines.filter((entry) => entry.path === '/mcp').length >= 4);
         const listing = entries.map((entry) => `${entry.method} ${entry.path} ${entry.status} ${target.appAt?.(entry.upstream)} ${entry.upstream}`).join('\n');
         // The flow: metadata, registration, authorize, sign-in, consent, the code's exchange, tool calls.
         for (const step of ['/oauth/register', '/oauth/token', '/mcp']) expect(entries.map((entry) => entry.path), listing).toContain(step);
