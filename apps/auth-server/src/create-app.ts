@@ -1,6 +1,6 @@
 // The authorization server as its own app (DESIGN 2 paths: the OAuth metadata, /oauth/*,
 // sign-in, consent and /settings/*), a factory that reads no environment and does not listen.
-import express, { type Express } from 'express';
+import express, { type ErrorRequestHandler, type Express } from 'express';
 import { createAuthServer } from '@oms/authorization';
 import type { ServiceApi } from '@oms/contracts';
 import type { Database } from '@oms/db';
@@ -40,6 +40,12 @@ export function createApp(deps: AuthAppDeps): Express {
   app.use((_req, res) => {
     res.status(404).json({ error: 'not_found' });
   });
+  // Unavailable dependencies were answered 503 by the auth router; anything else is a logged 500.
+  app.use(((error, _req, res, next) => {
+    if (res.headersSent) return next(error);
+    deps.logger.error({ err: error }, 'unexpected error');
+    res.status(500).json({ error: 'internal', message: 'Something went wrong on our side.' });
+  }) as ErrorRequestHandler);
   app.locals['ready'] = auth.ready;
   return app;
 }

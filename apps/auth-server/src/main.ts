@@ -1,8 +1,7 @@
 // Wires the authorization server: config, logger, database (the REST app migrates it),
 // Redis for shared sign-in limits, the REST app's internal API, listen, clean shutdown.
-import { Redis } from 'ioredis';
 import { createDatabase } from '@oms/db';
-import { createAttemptLimiter, createLogger, exitOnConfigProblems, onShutdownSignal, startServer } from '@oms/platform';
+import { createAttemptLimiter, createLogger, createRedisClient, exitOnConfigProblems, onShutdownSignal, startServer } from '@oms/platform';
 import { remoteServiceFactory } from '@oms/service-client';
 import { loadConfig } from './config.js';
 import { createApp } from './create-app.js';
@@ -13,8 +12,13 @@ const config = loaded.config;
 const logger = createLogger({ service: 'auth-server', level: config.logLevel });
 
 const db = await createDatabase({ databaseUrl: config.databaseUrl, poolSize: 5 });
-const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 }) : undefined;
-redis?.on('error', (error) => logger.warn({ err: error }, 'redis error'));
+// Fails fast while Redis is away: sign-ins then answer 503 with Retry-After.
+const redis = config.redisUrl
+  ? createRedisClient(config.redisUrl, {
+      onDown: (error) => logger.warn({ err: error }, 'redis unreachable: sign-ins are refused until it is back'),
+      onUp: () => logger.info('redis reachable again'),
+    })
+  : undefined;
 const app = createApp({
   config,
   db,

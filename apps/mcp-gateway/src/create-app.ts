@@ -1,6 +1,6 @@
 // The MCP gateway as a factory (no environment, no listening): /mcp and its metadata,
 // /healthz, and /readyz that checks the REST app is reachable.
-import express, { type Express } from 'express';
+import express, { type ErrorRequestHandler, type Express } from 'express';
 import type { ServiceApi } from '@oms/contracts';
 import { bearerAuthenticator, createMcpHttpRouter } from '@oms/mcp-server';
 import type { Logger } from '@oms/platform';
@@ -50,5 +50,10 @@ export function createApp(deps: GatewayDeps): Express {
   app.use((_req, res) => {
     res.status(404).json({ error: 'not_found' });
   });
+  app.use(((error, _req, res, next) => {
+    if (res.headersSent) return next(error);
+    deps.logger.error({ err: error }, 'unexpected error');
+    res.status(500).json({ error: 'internal', message: 'Something went wrong on our side.' });
+  }) as ErrorRequestHandler);
   return app;
 }

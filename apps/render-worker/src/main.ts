@@ -3,7 +3,7 @@
 import express from 'express';
 import { createDatabase, findCommitSource } from '@oms/db';
 import { createLogger, exitOnConfigProblems, onShutdownSignal, startServer } from '@oms/platform';
-import { createRasterizer, redisConnectionOptions } from '@oms/render';
+import { createRasterizer, queueConnected, redisConnectionOptions } from '@oms/render';
 import { loadConfig } from './config.js';
 import { createRenderWorker } from './create-worker.js';
 
@@ -29,7 +29,8 @@ health.get('/healthz', (_req, res) => {
   res.json({ status: 'ok' });
 });
 health.get('/readyz', async (_req, res) => {
-  const [database, queue] = await Promise.all([db.ping(), worker.isRunning()]);
+  // Not ready while Redis (its only source of work) or the database (its sources) is away.
+  const [database, queue] = await Promise.all([db.ping(), queueConnected(worker).then((up) => up && worker.isRunning())]);
   res.status(database && queue ? 200 : 503).json({ status: database && queue ? 'ok' : 'unavailable', database, queue });
 });
 const running = await startServer(health, { port: config.port, host: config.host });

@@ -1,8 +1,7 @@
 // Wires the REST app (and, in the single-process deployment, /mcp, OAuth and rendering):
 // config, logger, database (migrated), Redis when configured, app, listen, clean shutdown.
-import { Redis } from 'ioredis';
 import { createDatabase } from '@oms/db';
-import { createLogger, exitOnConfigProblems, onShutdownSignal, startServer } from '@oms/platform';
+import { createLogger, createRedisClient, exitOnConfigProblems, onShutdownSignal, startServer } from '@oms/platform';
 import { bullmqRenderQueue, redisConnectionOptions } from '@oms/render';
 import { loadConfig } from './config.js';
 import { createApp } from './create-app.js';
@@ -16,8 +15,13 @@ const db = await createDatabase(config.databaseUrl ? { databaseUrl: config.datab
 const applied = await db.migrate();
 logger.info({ database: db.kind, applied }, 'database ready');
 
-const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 }) : undefined;
-redis?.on('error', (error) => logger.warn({ err: error }, 'redis error'));
+// Fails fast while Redis is away: sign-ins and renders then answer 503 with Retry-After.
+const redis = config.redisUrl
+  ? createRedisClient(config.redisUrl, {
+      onDown: (error) => logger.warn({ err: error }, 'redis unreachable: sign-ins and renders are refused until it is back'),
+      onUp: () => logger.info('redis reachable again'),
+    })
+  : undefined;
 const renderQueue = config.renderQueue === 'bullmq' && config.redisUrl ? bullmqRenderQueue(redisConnectionOptions(config.redisUrl)) : undefined;
 
 const app = createApp({ config, db, logger, ...(redis ? { redis } : {}), ...(renderQueue ? { renderQueue } : {}) });

@@ -11,6 +11,7 @@ import { loadProviderKeys } from './keys.js';
 import { STYLESHEET } from './pages/layout.js';
 import { createProvider, type AccountLookup } from './provider.js';
 import { settingsRoutes, type AccountSettingsPort } from './settings/settings-routes.js';
+import { unavailableHandler } from './unavailable-handler.js';
 
 export type AuthServerOptions = {
   baseUrl: string;
@@ -81,5 +82,6 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
       secureCookies: options.baseUrl.startsWith('https://'),
     }),
   );
+  router.use(unavailableHandler(options.logger));
   return { router, ready: providerReady };
 }

@@ -3,3 +3,4 @@ export type { CredentialCheck } from './interaction-routes.js';
 export { RESOURCE_SCOPE } from './provider.js';
 export { esc, page } from './pages/layout.js';
 export type { AccountSettingsPort } from './settings/settings-routes.js';
+export { isDependencyUnavailable, unavailableHandler, RETRY_AFTER_SECONDS } from './unavailable-handler.js';

@@ -5,6 +5,7 @@ import { Router, type Request, type RequestHandler } from 'express';
 import { createMcpHandler, type AuthInfo } from '@modelcontextprotocol/server';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 import type { ServiceApi } from '@oms/contracts';
+import { isAppError } from '@oms/domain';
 import { createMcpServer } from './create-mcp-server.js';
 import type { Visualizer } from './visualizer.js';
 
@@ -48,7 +49,17 @@ export function createMcpHttpRouter(options: McpHttpOptions): Router {
 
   const authenticate: RequestHandler = async (req, res, next) => {
     const match = BEARER.exec(req.headers.authorization ?? '');
-    const actor = match?.[1] ? await options.authenticate(match[1]) : null;
+    let actor: AuthenticatedActor | null;
+    try {
+      actor = match?.[1] ? await options.authenticate(match[1]) : null;
+    } catch (error) {
+      // The token could not be checked (the REST app or its database is away): retry later.
+      if (!isAppError(error) || error.code !== 'unavailable') throw error;
+      onerror(error);
+      res.setHeader('Retry-After', '5');
+      res.status(503).json({ error: 'unavailable', message: 'The service is temporarily unavailable; retry in a few seconds.' });
+      return;
+    }
     if (!match?.[1] || !actor) {
       res.setHeader('WWW-Authenticate', challenge(match ? 'invalid_token' : undefined));
       res.status(401).json({ error: 'unauthorized' });

@@ -22,4 +22,10 @@ describe('tool results', () => {
     expect(result.isError).toBe(true);
     expect((result.content[0] as { text: string }).text).not.toMatch(/10\.0\.0\.5|db\.ts/);
   });
+
+  it('when a database or queue the call needs is unavailable then the agent is told to retry and to check a write before repeating it', () => {
+    const text = (failure(new AppError('unavailable')).content[0] as { text: string }).text;
+    expect(text).toMatch(/temporarily unavailable.*Retry in a few seconds/);
+    expect(text).toMatch(/read it back/);
+  });
 });

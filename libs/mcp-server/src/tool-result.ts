@@ -37,6 +37,8 @@ function describeFailure(error: AppError, hints: Hints): string {
       return `${error.message}`;
     case 'rate_limited':
       return 'Too many requests: wait a little and retry.';
+    case 'unavailable':
+      return 'The service is temporarily unavailable (a database or queue it needs is not reachable). Retry in a few seconds; a write may or may not have been saved, so read it back (read_ontology, list_commits) before repeating it.';
     default:
       return 'The service failed to complete this call. Nothing was changed if it was a write; retry in a moment.';
   }

@@ -74,7 +74,7 @@ describe('createRedisClient', () => {
 
     it('when Redis stops then sign-in attempts are refused fast as unavailable, and when it is back they count again by themselves', async () => {
       const port = await freePort();
-      let server = start(port);
+      const server = start(port);
       const events: string[] = [];
       const redis = createRedisClient(`redis://127.0.0.1:${port}`, { onDown: () => events.push('down'), onUp: () => events.push('up') });
       cleanups.push(() => redis.disconnect());
@@ -91,7 +91,7 @@ describe('createRedisClient', () => {
       expect(Date.now() - started).toBeLessThan(500);
       expect(isRedisUnavailable(refused)).toBe(true);
 
-      server = start(port);
+      start(port);
       await until(8_000, () => events.includes('up'));
       expect(await limiter.hit(keys)).toBe(0);
       expect(events).toEqual(['down', 'up']);

@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { Worker } from 'bullmq';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bullmqRenderQueue, redisConnectionOptions } from './bullmq-render-queue.js';
+import { queueConnected } from './connection-watch.js';
 import { RENDER_QUEUE, RenderUnavailableError, type RenderQueue } from './render-queue.js';
 
 const REDIS_SERVER = process.env['REDIS_SERVER'] || '/usr/bin/redis-server';
@@ -58,7 +59,7 @@ describe.runIf(existsSync(REDIS_SERVER))('bullmqRenderQueue with Redis going awa
     cleanups.push(() => worker.close(true));
     const queue: RenderQueue = bullmqRenderQueue(connection, { connectWaitMs: 1_000 });
     cleanups.push(() => queue.close());
-    return { queue, start, stop };
+    return { queue, worker, start, stop };
   }
 
   it('when Redis is stopped then a render is refused within the connect wait, and after it is back renders succeed again', async () => {
@@ -92,6 +93,21 @@ describe.runIf(existsSync(REDIS_SERVER))('bullmqRenderQueue with Redis going awa
     expect(refused).toBeInstanceOf(RenderUnavailableError);
     expect(Date.now() - stopped).toBeLessThan(1_000);
     start(); // so the worker can close cleanly
+  }, 30_000);
+
+  it('when Redis is stopped then the worker reports itself not connected (readiness), and connected again once it is back', async () => {
+    const { worker, start, stop } = await setUp(10);
+    await worker.waitUntilReady();
+    expect(await queueConnected(worker)).toBe(true);
+    await stop();
+    const started = Date.now();
+    while ((await queueConnected(worker, 500)) && Date.now() - started < 2_000) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await queueConnected(worker, 500)).toBe(false);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    start();
+    const deadline = Date.now() + 10_000;
+    while (!(await queueConnected(worker, 200)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await queueConnected(worker)).toBe(true);
   }, 30_000);
 
   it('when Redis is away at shutdown then closing the queue still ends within a few seconds', async () => {

@@ -21,19 +21,18 @@ export function watchConnections(connections: readonly ConnectionEvents[]): Conn
   const notify = () => {
     for (const listener of [...onChange]) listener();
   };
-  const listeners = connections.map((_connection, index) => ({
-    ready: () => {
+  const listeners = connections.map((connection, index) => {
+    const ready = () => {
       up[index] = true;
       notify();
-    },
-    close: () => {
+    };
+    const close = () => {
       up[index] = false;
       notify();
-    },
-  }));
-  connections.forEach((connection, index) => {
-    connection.on('ready', listeners[index]!.ready);
-    connection.on('close', listeners[index]!.close);
+    };
+    connection.on('ready', ready);
+    connection.on('close', close);
+    return { connection, ready, close };
   });
   const allUp = () => up.every(Boolean);
 
@@ -68,10 +67,22 @@ export function watchConnections(connections: readonly ConnectionEvents[]): Conn
     },
     stop: () => {
       onChange.clear();
-      connections.forEach((connection, index) => {
-        connection.off('ready', listeners[index]!.ready);
-        connection.off('close', listeners[index]!.close);
-      });
+      for (const { connection, ready, close } of listeners) {
+        connection.off('ready', ready);
+        connection.off('close', close);
+      }
     },
   };
+}
+
+/** For readiness: whether a BullMQ queue, worker or events reader is connected to Redis now. */
+export async function queueConnected(owner: { getBackend(): { client: Promise<{ status: string }> } }, ms = 1_000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms)));
+  try {
+    const client = await Promise.race([owner.getBackend().client.catch(() => undefined), timeout]);
+    return client?.status === 'ready';
+  } finally {
+    clearTimeout(timer);
+  }
 }

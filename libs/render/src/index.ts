@@ -3,3 +3,4 @@ export { RenderJobPayload, runRenderJob, renderKey, UnrenderableError, type Rend
 export { inProcessRenderQueue, RenderTimeoutError, RenderUnavailableError, RENDER_QUEUE, type RenderQueue } from './render-queue.js';
 export { bullmqRenderQueue, redisConnectionOptions, type BullmqRenderQueueOptions } from './bullmq-render-queue.js';
 export { visualizeWithQueue } from './visualize-with-queue.js';
+export { queueConnected } from './connection-watch.js';

@@ -4,7 +4,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError, ERROR_TABLE, isAppError, type ErrorCode } from '@oms/domain';
 import { isDatabaseUnavailable } from '@oms/db';
-import type { Logger } from '@oms/platform';
+import { isRedisUnavailable, type Logger } from '@oms/platform';
 import { logOf } from './request-context.js';
 
 // Bodies fixed by DESIGN 4 carry nothing but the code.
@@ -20,6 +20,8 @@ function fromHttpError(error: unknown): AppError | undefined {
 
 export function sendError(res: Parameters<RequestHandler>[1], error: AppError): void {
   const status = ERROR_TABLE[error.code].http;
+  // Every 503 (database, Redis, the render queue) says when to retry.
+  if (error.code === 'unavailable' && !res.hasHeader('Retry-After')) res.setHeader('Retry-After', '5');
   if (error.code === 'unauthorized' && !res.hasHeader('WWW-Authenticate')) res.setHeader('WWW-Authenticate', 'Bearer');
   if (error.code === 'validation_failed') {
     res.status(status).json({ errors: error.fieldErrors ?? { base: [error.message] } });
@@ -39,8 +41,12 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (isDatabaseUnavailable(error)) {
       // A restart or failover of the database: the client may retry, so 503 with a hint.
       logOf(res, logger).warn({ err: error }, 'database unavailable');
-      res.setHeader('Retry-After', '5');
       return sendError(res, new AppError('unavailable', { message: 'The database is not reachable right now; retry in a few seconds.' }));
+    }
+    if (isRedisUnavailable(error)) {
+      // Redis is away: sign-in (its attempt counters) cannot be checked, so it is refused for now.
+      logOf(res, logger).warn({ err: error }, 'redis unavailable');
+      return sendError(res, new AppError('unavailable', { message: 'A service this request needs is not reachable right now; retry in a few seconds.' }));
     }
     logOf(res, logger).error({ err: error }, 'unexpected error');
     sendError(res, new AppError('internal'));

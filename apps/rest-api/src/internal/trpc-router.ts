@@ -5,6 +5,7 @@ import { ZodError } from 'zod';
 import { AppError, ERROR_TABLE, isAppError } from '@oms/domain';
 import { INTERNAL_API, toFieldErrors, type ProcedureName } from '@oms/contracts';
 import { accountIdsOfExistingUser, findApiTokenWithUser, findUserById, isDatabaseUnavailable } from '@oms/db';
+import { isRedisUnavailable } from '@oms/platform';
 import type { AppContext } from '../context.js';
 import { hashApiToken } from '../security/api-token.js';
 import type { Caller } from '../use-cases/ontologies/caller.js';
@@ -30,6 +31,7 @@ export function asAppError(error: unknown): AppError {
   if (isAppError(cause)) return cause;
   if (cause instanceof ZodError) return AppError.validation(toFieldErrors(cause));
   if (isDatabaseUnavailable(cause)) return new AppError('unavailable', { message: 'The database is not reachable right now; retry in a few seconds.', cause });
+  if (isRedisUnavailable(cause)) return new AppError('unavailable', { message: 'A service this call needs is not reachable right now; retry in a few seconds.', cause });
   return new AppError('internal', { cause });
 }
 
