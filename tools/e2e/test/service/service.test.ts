@@ -338,7 +338,7 @@ describe.runIf(missing.length === 0)(`the service as ${TARGET === 'embedded' ? '
   });
 
   describe('the settings area', () => {
-    it('when the person signs in at /settings then the API tokens, two-factor and connected apps pages load with their styles', async () => {
+    it('when the person signs in at /settings then the API tokens, two-factor and connected apps pages load with their styles, and a token made there works', async () => {
       const context = await browser.newContext();
       const page: Page = await context.newPage();
       const failed: string[] = [];
@@ -368,6 +368,12 @@ describe.runIf(missing.length === 0)(`the service as ${TARGET === 'embedded' ? '
           // The stylesheet arrived: the page is laid out as a card, not as bare text.
           expect(await page.evaluate("getComputedStyle(document.querySelector('main')).borderRadius"), slug).toBe('12px');
         }
+        // A form post (session cookie and CSRF token checked, in the cluster by either replica).
+        await page.fill('input[name=name]', 'made in settings');
+        await page.click('text=Create token');
+        const token = (await page.textContent('#new-token'))?.trim() ?? '';
+        expect(token).toMatch(/^oms_/);
+        expect((await rest('GET', '/api/v1/me', { token })).body).toMatchObject({ id: user.id });
         expect(failed).toEqual([]);
       } finally {
         await context.close();
