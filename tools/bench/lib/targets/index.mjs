@@ -2,7 +2,8 @@
 // stopped. The runner and the cases only use this interface:
 //   target.name, target.label, target.db (the run's database, for direct SQL),
 //   target.service: { url, alive(), exitCode(), output(), processes(app), stop() }
-//     (processes(app): the pids doing that app's work, e.g. 'rest-api', 'render-worker'),
+//     (processes(app): the pids doing that app's work, e.g. 'rest-api', 'render-worker';
+//     the cluster's service also has `redisUrl`, its own Redis database, for render-scale),
 //   target.restart() (a fresh service on the same database), target.stop().
 import path from 'node:path';
 import { RESULTS_DIR } from '../paths.mjs';
