@@ -382,12 +382,25 @@ describe.runIf(missing.length === 0)(`the service as ${TARGET === 'embedded' ? '
   });
 
   describe('stopping', () => {
-    it('when the target is stopped then it exits cleanly and none of its processes is left', async () => {
+    it('when the target is stopped then it exits cleanly, none of its processes is left and no app logged an error', async () => {
       await browser.close();
       const stopped = await target.stop();
       expect(stopped.left.map((info) => `${info.pid} ${info.command}`), target.output().slice(-3000)).toEqual([]);
       expect(stopped.signal).toBeNull();
       expect(stopped.code, target.output().slice(-3000)).toBe(0);
+      // Nothing the suite did made an app log an error (pino JSON lines, `name | ` before them in the cluster).
+      const errors = target
+        .output()
+        .split('\n')
+        .map((line) => line.replace(/^[\w-]+ \| /, ''))
+        .filter((line) => {
+          try {
+            return (JSON.parse(line) as { level?: unknown }).level as number >= 50;
+          } catch {
+            return false; // not a log record
+          }
+        });
+      expect(errors).toEqual([]);
       await expect(fetch(`${base}/api/v1/me`, { signal: AbortSignal.timeout(2_000) })).rejects.toThrow();
     }, 45_000);
   });
