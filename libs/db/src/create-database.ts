@@ -76,6 +76,11 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: poolSize });
     // An idle client that loses its server must not crash the process.
     pool.on('error', () => undefined);
+    // Nor a checked-out one (an interactive transaction, a cursor session) whose backend is
+    // terminated between two statements: pg emits that as 'error' on the client, not on the
+    // pool. The client is then unusable, its next statement fails as "not queryable" (a 503)
+    // and the pool drops it when it is released.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
     return finish('postgres', prisma, pgRunner(pool), pgSessions(pool, sessionLimitFor(poolSize)), migrationsDir, async () => {
       await prisma.$disconnect();
