@@ -58,12 +58,12 @@ export default [
               sourceTag: 'type:app',
               onlyDependOnLibsWithTags: ['type:feature', 'type:platform', 'type:domain', 'type:contracts', 'type:data-access', 'type:util', 'type:testing'],
             },
-            { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:util'] },
+            { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:util', 'type:testing'] },
             {
               sourceTag: 'type:feature',
-              onlyDependOnLibsWithTags: ['type:domain', 'type:contracts', 'type:util', 'type:platform', 'type:data-access'],
+              onlyDependOnLibsWithTags: ['type:domain', 'type:contracts', 'type:util', 'type:platform', 'type:data-access', 'type:testing'],
             },
-            { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:domain', 'type:contracts', 'type:util'] },
+            { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:domain', 'type:contracts', 'type:util', 'type:testing'] },
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:domain', 'type:util'] },
             {
               sourceTag: 'type:domain',
@@ -72,7 +72,8 @@ export default [
             },
             { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util'], bannedExternalImports: IO_AND_FRAMEWORKS },
             { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:domain', 'type:contracts', 'type:data-access', 'type:util', 'type:testing'] },
-            // Test helpers (real browser, MCP and OAuth clients); production files may not import them (below).
+            // Test helpers (real browser, MCP and OAuth clients) for the specs and tests of apps, tools and
+            // non-pure libs; production files may not import them (below).
             { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:util'] },
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'scope:rest-api', onlyDependOnLibsWithTags: ['scope:shared', 'scope:rest-api', 'scope:mcp', 'scope:auth', 'scope:render'] },

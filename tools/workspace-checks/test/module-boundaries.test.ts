@@ -49,6 +49,12 @@ describe('module boundaries', () => {
     expect(errors).toEqual([]);
   });
 
+  it('when a lib\'s spec imports the test helpers then the lint passes, and its production code fails', async () => {
+    const code = "import { freePort } from '@oms/testing';\nexport const f = freePort;\n";
+    expect(await boundaryErrors('libs/platform/src/probe.spec.ts', code)).toEqual([]);
+    expect((await boundaryErrors('libs/platform/src/probe.ts', code)).join('\n')).toMatch(/tests only/);
+  });
+
   it('when the domain imports only itself and node:crypto then the lint passes', async () => {
     const errors = await boundaryErrors('libs/domain/src/probe.ts', "import { createHash } from 'node:crypto';\nexport const h = createHash;\n");
     expect(errors).toEqual([]);
