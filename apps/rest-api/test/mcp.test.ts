@@ -175,6 +175,23 @@ describe.each(['modern', 'legacy'] as Era[])('the %s MCP client', (era) => {
     expect(resultText(commit)).toMatch(/list_commits/);
   });
 
+  it('when a member is added to or removed from an account then the very next tool call sees it', async () => {
+    const team = await server.request('POST', '/api/v1/accounts', { token: alice.token, json: { account: { name: `Team ${era}` } } });
+    expect(team.status).toBe(201);
+    const inTeam = await createOntology(server, alice.token, { visibility: 'private', account_id: team.body.id });
+    const read = () => bobClient.callTool({ name: 'read_ontology', arguments: { id: inTeam.id } });
+    expect((await read()).isError).toBe(true);
+    const added = await server.request('POST', `/api/v1/accounts/${team.body.id}/account_users`, {
+      token: alice.token,
+      json: { account_user: { user_id: bob.id } },
+    });
+    expect(added.status).toBe(201);
+    expect(resultJson(await read()).id).toBe(inTeam.id);
+    const removed = await server.request('DELETE', `/api/v1/accounts/${team.body.id}/account_users`, { token: alice.token, json: { user_id: bob.id } });
+    expect(removed.status).toBe(204);
+    expect((await read()).isError).toBe(true);
+  });
+
   it('when account_id, source or version are wrong then the write is refused with guidance and nothing changes', async () => {
     const [personal] = resultJson(await client.callTool({ name: 'list_accounts', arguments: {} })).accounts;
     const [bobsAccount] = resultJson(await bobClient.callTool({ name: 'list_accounts', arguments: {} })).accounts;

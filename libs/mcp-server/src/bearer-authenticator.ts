@@ -32,7 +32,13 @@ export function bearerAuthenticator(options: {
   const fromApiToken = async (token: string): Promise<AuthenticatedActor | null> => {
     const resolved = await system().call('auth.resolveApiToken', { token });
     if (!resolved) return null;
-    return { actorId: resolved.user_id, clientId: 'api-token', scopes: [], expiresAt: Math.floor(now().getTime() / 1000) + 3600 };
+    return {
+      actorId: resolved.user_id,
+      clientId: 'api-token',
+      scopes: [],
+      expiresAt: Math.floor(now().getTime() / 1000) + 3600,
+      memberOf: resolved.account_ids,
+    };
   };
 
   const fromAccessToken = async (token: string): Promise<AuthenticatedActor | null> => {

@@ -9,13 +9,21 @@ import { isAppError } from '@oms/domain';
 import { createMcpServer } from './create-mcp-server.js';
 import type { Visualizer } from './visualizer.js';
 
-export type AuthenticatedActor = { actorId: string; clientId: string; scopes: string[]; expiresAt: number };
+export type AuthenticatedActor = {
+  actorId: string;
+  clientId: string;
+  scopes: string[];
+  expiresAt: number;
+  /** The actor's accounts when authenticating read them anyway; handed to serviceFor. */
+  memberOf?: readonly string[];
+};
 /** Verifies a bearer token (an API token, later also OAuth access tokens); null when invalid. */
 export type Authenticator = (token: string) => Promise<AuthenticatedActor | null>;
 
 export type McpHttpOptions = {
   baseUrl: string;
-  serviceFor: (actorId: string | null) => ServiceApi;
+  /** `memberOf` is passed when authentication read it in this request (in-process services may use it). */
+  serviceFor: (actorId: string | null, memberOf?: readonly string[]) => ServiceApi;
   authenticate: Authenticator;
   visualize?: Visualizer;
   /** Authorization servers to advertise (the issuer URL of the OAuth server). */
@@ -39,8 +47,13 @@ export function createMcpHttpRouter(options: McpHttpOptions): Router {
 
   const handler = createMcpHandler(
     (requestContext) => {
-      const actorId = requestContext.authInfo?.extra?.['actorId'];
-      const service = options.serviceFor(typeof actorId === 'string' ? actorId : null);
+      const extra = requestContext.authInfo?.extra;
+      const actorId = extra?.['actorId'];
+      const memberOf = extra?.['memberOf'];
+      const service = options.serviceFor(
+        typeof actorId === 'string' ? actorId : null,
+        Array.isArray(memberOf) ? (memberOf as string[]) : undefined,
+      );
       return createMcpServer(options.visualize ? { service, visualize: options.visualize } : { service });
     },
     { onerror, maxRequestBodySize: MAX_BODY },
@@ -71,7 +84,7 @@ export function createMcpHttpRouter(options: McpHttpOptions): Router {
       scopes: actor.scopes,
       expiresAt: actor.expiresAt,
       resource: new URL(resource),
-      extra: { actorId: actor.actorId },
+      extra: { actorId: actor.actorId, ...(actor.memberOf ? { memberOf: actor.memberOf } : {}) },
     };
     (req as Request & { auth?: AuthInfo }).auth = auth;
     next();

@@ -2,6 +2,7 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { DOMAIN_MODEL_GUIDE, TOOL_PATTERNS_GUIDE, ormWorkflowGuide } from '@oms/guides';
+import { cached } from './cached-schema.js';
 
 const userText = (text: string) => ({ messages: [{ role: 'user' as const, content: { type: 'text' as const, text } }] });
 
@@ -9,6 +10,9 @@ export const RESOURCES = [
   { name: 'domain-model', uri: 'service://domain-model', title: 'Domain model reference', text: DOMAIN_MODEL_GUIDE },
   { name: 'tool-guide', uri: 'service://tool-guide', title: 'Tool guide', text: TOOL_PATTERNS_GUIDE },
 ] as const;
+
+// Built once per process: every /mcp request registers the prompts on a new server instance.
+const OrmWorkflowArgs = cached(z.object({ domain_description: z.string().min(1).max(20_000).describe('The domain to model, in plain words') }));
 
 export function registerPrompts(server: McpServer): void {
   server.registerPrompt(
@@ -32,7 +36,7 @@ export function registerPrompts(server: McpServer): void {
     {
       title: 'ORM modeling workflow',
       description: 'The Object-Role Modeling method applied to your domain, with an ORM2 XML template and a validation checklist.',
-      argsSchema: z.object({ domain_description: z.string().min(1).max(20_000).describe('The domain to model, in plain words') }),
+      argsSchema: OrmWorkflowArgs,
     },
     ({ domain_description }) => userText(ormWorkflowGuide(domain_description)),
   );

@@ -5,9 +5,13 @@ import type { ProcedureName, ServiceApi } from '@oms/contracts';
 
 type Callable = Record<string, Record<string, (input: unknown) => Promise<unknown>>>;
 
-export function localServiceFactory(router: InternalRouter): (actorId: string | null) => ServiceApi {
-  return (actorId) => {
-    const caller = router.createCaller({ actorId }) as unknown as Callable;
+/**
+ * `memberOf`: the actor's accounts when this request has just read them (see InternalContext);
+ * the procedures then skip looking them up again.
+ */
+export function localServiceFactory(router: InternalRouter): (actorId: string | null, memberOf?: readonly string[]) => ServiceApi {
+  return (actorId, memberOf) => {
+    const caller = router.createCaller(memberOf ? { actorId, memberOf } : { actorId }) as unknown as Callable;
     return {
       call: async (name: ProcedureName, input: unknown) => {
         const [group = '', procedure = ''] = name.split('.');

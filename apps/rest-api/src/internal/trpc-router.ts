@@ -4,7 +4,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { AppError, ERROR_TABLE, isAppError } from '@oms/domain';
 import { INTERNAL_API, toFieldErrors, type ProcedureName } from '@oms/contracts';
-import { accountIdsOfExistingUser, findApiTokenWithUser, findUserById, isDatabaseUnavailable } from '@oms/db';
+import { accountIdsOfExistingUser, findApiTokenActor, findUserById, isDatabaseUnavailable } from '@oms/db';
 import { isRedisUnavailable } from '@oms/platform';
 import type { AppContext } from '../context.js';
 import { hashApiToken } from '../security/api-token.js';
@@ -21,7 +21,15 @@ import { createOntologyForTools, deleteOntologyForTools, updateOntologyForTools 
 import { checkCredentials } from '../use-cases/sign-in.js';
 import { accountSettingsPort } from './account-settings-port.js';
 
-export type InternalContext = { actorId: string | null };
+export type InternalContext = {
+  actorId: string | null;
+  /**
+   * The actor's accounts, when in-process code has just read them from the database in the
+   * same request (the embedded /mcp resolving an API token). Never set from a network request:
+   * over HTTP the actor is always looked up here.
+   */
+  memberOf?: readonly string[];
+};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -86,7 +94,8 @@ function wrap(run: () => Promise<unknown>) {
 export function createInternalRouter(ctx: AppContext) {
   const actorProcedure = t.procedure.use(async ({ ctx: trpcCtx, next }) => {
     const actorId = trpcCtx.actorId?.toLowerCase() ?? '';
-    const memberOf = UUID.test(actorId) ? await accountIdsOfExistingUser(ctx.db.prisma, actorId) : null;
+    if (!UUID.test(actorId)) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'No acting user', cause: new AppError('unauthorized') });
+    const memberOf = trpcCtx.memberOf ? [...trpcCtx.memberOf] : await accountIdsOfExistingUser(ctx.db.prisma, actorId);
     if (!memberOf) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'No acting user', cause: new AppError('unauthorized') });
     return next({ ctx: { caller: { userId: actorId, memberOf } satisfies Caller } });
   });
@@ -107,8 +116,8 @@ export function createInternalRouter(ctx: AppContext) {
     .input(resolveContract.input)
     .output(resolveContract.output)
     .mutation(async ({ input }) => {
-      const found = await findApiTokenWithUser(ctx.db.prisma, hashApiToken(input.token));
-      return found ? { user_id: found.userId } : null;
+      const found = await findApiTokenActor(ctx.db.prisma, hashApiToken(input.token));
+      return found ? { user_id: found.userId, account_ids: found.accountIds } : null;
     });
 
   const grantContract = INTERNAL_API['auth.grantActive'];

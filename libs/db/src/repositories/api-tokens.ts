@@ -39,6 +39,20 @@ export async function findApiTokenWithUser(db: DbClient, tokenHash: string) {
   };
 }
 
+/**
+ * Who a token acts for and the accounts they belong to, in one round trip: what an agent's
+ * call needs before its tool runs.
+ */
+export async function findApiTokenActor(db: DbClient, tokenHash: string): Promise<{ userId: string; accountIds: string[] } | null> {
+  const rows = await db.$queryRaw<{ user_id: string; account_ids: string[] | null }[]>`
+    SELECT t."user_id"::text AS "user_id",
+           ARRAY(SELECT au."account_id"::text FROM "account_users" au WHERE au."user_id" = t."user_id") AS "account_ids"
+    FROM "api_tokens" t
+    WHERE t."token_hash" = ${tokenHash}`;
+  const row = rows[0];
+  return row ? { userId: row.user_id, accountIds: row.account_ids ?? [] } : null;
+}
+
 export function touchApiToken(db: DbClient, id: string, at: Date) {
   return db.apiToken.updateMany({ where: { id }, data: { lastUsedAt: at } });
 }
