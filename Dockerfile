@@ -16,7 +16,7 @@ FROM ${NODE_IMAGE} AS manifests
 WORKDIR /src
 COPY . .
 RUN mkdir -p /out \
- && cp package.json package-lock.json /out/ \
+ && cp -r package.json package-lock.json patches /out/ \
  && find apps libs tools -mindepth 2 -maxdepth 2 -name package.json -exec cp --parents {} /out/ \;
 
 FROM ${NODE_IMAGE} AS build
@@ -27,6 +27,8 @@ COPY --from=manifests /out/ ./
 # Our lock file lists only this platform's optional builds (see tools/scripts/ensure-ready.mjs):
 # when `npm ci` refuses it, `npm install --no-save` installs the same pinned versions.
 RUN npm ci --no-audit --no-fund --ignore-scripts || npm install --no-save --no-audit --no-fund --ignore-scripts
+# Install scripts are off; the one patch of a dependency (patches/, see docs/decisions.md) is applied here.
+RUN npx patch-package
 COPY . .
 RUN node tools/scripts/prisma-generate.mjs
 RUN if [ ! -f "apps/${APP:-none}/src/main.ts" ]; then \
@@ -50,6 +52,7 @@ FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /repo
 COPY --from=manifests /out/ ./
 RUN npm ci --omit=dev --no-audit --no-fund --ignore-scripts || npm install --no-save --omit=dev --no-audit --no-fund --ignore-scripts
+RUN npx patch-package
 
 FROM ${NODE_IMAGE} AS runtime
 ARG APP
