@@ -33,7 +33,8 @@ export type SourceCheckerOptions = {
 export const DEFAULT_OFFLOAD_AT_CHARS = 256 * 1024;
 const DEFAULT_WORKER_HEAP_MIB = 1024;
 const DEFAULT_TIMEOUT_MS = 60_000;
-const IDLE_THREAD_MS = 60_000;
+// A thread takes about half a second to start (it loads every parser): keep it a while.
+const IDLE_THREAD_MS = 15 * 60_000;
 
 export const defaultSourceCheckThreads = (): number => Math.min(2, availableParallelism());
 
