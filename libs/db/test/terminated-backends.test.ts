@@ -26,8 +26,8 @@ describe.runIf(Boolean(postgres))('connections terminated while checked out', ()
     process.on('uncaughtException', onUncaught);
     try {
       const transaction = db.prisma.$transaction(async (tx) => {
-        const [{ pid }] = await tx.$queryRaw<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
-        await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+        const [backend] = await tx.$queryRaw<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
+        await admin.query('SELECT pg_terminate_backend($1)', [backend?.pid]);
         await new Promise((resolve) => setTimeout(resolve, 300)); // the termination arrives while idle in the transaction
         await tx.$queryRaw`SELECT 1`;
       });
@@ -50,8 +50,8 @@ describe.runIf(Boolean(postgres))('connections terminated while checked out', ()
     process.on('uncaughtException', onUncaught);
     try {
       const session = await db.sessions.acquire();
-      const [{ pid }] = await session.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-      await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+      const [backend] = await session.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      await admin.query('SELECT pg_terminate_backend($1)', [backend?.pid]);
       await new Promise((resolve) => setTimeout(resolve, 300));
       const error = await session.query('SELECT 1').then(() => null, (e: unknown) => e);
       session.release(error instanceof Error ? error : undefined);
