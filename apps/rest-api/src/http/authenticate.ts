@@ -15,7 +15,7 @@ export function authenticate(db: Database, now: () => Date): RequestHandler {
   return async (req, res, next) => {
     const match = BEARER.exec(req.headers.authorization ?? '');
     if (!match?.[1]) return next(new AppError('unauthorized'));
-    const found = await findApiTokenWithUser(db.prisma, hashApiToken(match[1]));
+    const found = await findApiTokenWithUser(db.sql, hashApiToken(match[1]));
     if (!found) {
       res.setHeader('WWW-Authenticate', 'Bearer error="invalid_token"');
       return next(new AppError('unauthorized'));

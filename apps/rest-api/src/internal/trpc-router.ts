@@ -116,7 +116,7 @@ export function createInternalRouter(ctx: AppContext) {
     .input(resolveContract.input)
     .output(resolveContract.output)
     .mutation(async ({ input }) => {
-      const found = await findApiTokenActor(ctx.db.prisma, hashApiToken(input.token));
+      const found = await findApiTokenActor(ctx.db.sql, hashApiToken(input.token));
       return found ? { user_id: found.userId, account_ids: found.accountIds } : null;
     });
 

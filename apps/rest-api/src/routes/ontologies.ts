@@ -49,7 +49,7 @@ export function ontologyRoutes(ctx: AppContext): Router {
       res.json(presentOntologyAt({ ...ontology, commits: [] }, commit, ctx.config.baseUrl));
       return;
     }
-    const ontology = await findVisibleOntologyForUser(ctx.db.prisma, id, authOf(res).user.id);
+    const ontology = await findVisibleOntologyForUser(ctx.db.sql, id, authOf(res).user.id);
     if (!ontology) throw new AppError('not_found');
     sendOntology(res, ontology);
   });

@@ -259,15 +259,17 @@ export type OntologyWithHeadMetrics = OntologyWithHead & { headMetrics: Prisma.J
  * read path (GET /api/v1/ontologies/:id) checks visibility in SQL instead of loading the
  * caller's memberships first.
  */
-export async function findVisibleOntologyForUser(db: DbClient, id: string, userId: string): Promise<OntologyWithHeadMetrics | null> {
-  const rows = await db.$queryRaw<OntologyHeadRow[]>`
-    SELECT o."id"::text AS "id", o."account_id"::text AS "account_id", o."parent_id"::text AS "parent_id", o."title", o."description",
-           o."visibility", o."source_format", o."version", o."head_hash", o."head_seq", o."created_at", o."updated_at", c."source", c."metrics"
-    FROM "ontologies" o
-    JOIN "commits" c ON c."ontology_id" = o."id" AND c."status" = 'applied'
-    WHERE o."id" = ${id}::uuid
-      AND (o."visibility" = 'public' OR EXISTS (
-        SELECT 1 FROM "account_users" au WHERE au."account_id" = o."account_id" AND au."user_id" = ${userId}::uuid))`;
+export async function findVisibleOntologyForUser(sql: SqlRunner, id: string, userId: string): Promise<OntologyWithHeadMetrics | null> {
+  const rows = await sql.query<OntologyHeadRow>(
+    `SELECT o."id"::text AS "id", o."account_id"::text AS "account_id", o."parent_id"::text AS "parent_id", o."title", o."description",
+            o."visibility", o."source_format", o."version", o."head_hash", o."head_seq", o."created_at", o."updated_at", c."source", c."metrics"
+     FROM "ontologies" o
+     JOIN "commits" c ON c."ontology_id" = o."id" AND c."status" = 'applied'
+     WHERE o."id" = $1::uuid
+       AND (o."visibility" = 'public' OR EXISTS (
+         SELECT 1 FROM "account_users" au WHERE au."account_id" = o."account_id" AND au."user_id" = $2::uuid))`,
+    [id, userId],
+  );
   const row = rows[0];
   if (!row) return null;
   return {

@@ -57,7 +57,7 @@ export async function listOntologiesForTools(
 }
 
 export async function readOntologyForTools(ctx: AppContext, caller: Caller, id: string) {
-  const ontology = await findVisibleOntologyForUser(ctx.db.prisma, id.toLowerCase(), caller.userId);
+  const ontology = await findVisibleOntologyForUser(ctx.db.sql, id.toLowerCase(), caller.userId);
   if (!ontology) throw new AppError('not_found');
   return presentToolOntology(ontology, ctx.config.baseUrl);
 }
