@@ -98,12 +98,16 @@ describe.each(backends)('chunked source reads on %s', (backend) => {
   it('when a source has multi-byte characters across chunk edges then the chunks join to the exact text', async () => {
     const source = MIXED.repeat(50);
     const { commitId } = await seedOntology(h.db, source);
-    for (const chunkBytes of [5, 7, 64]) {
+    for (const chunkBytes of [4, 5, 7, 64]) {
       const chunks = await collect(readSourceChunks(h.db.sessions, commitId, { chunkBytes }));
       expect(chunks.join('')).toBe(source);
       expect(chunks.length).toBeGreaterThan(1);
-      // No chunk starts with the second half of a surrogate pair.
-      for (const chunk of chunks) expect(/^[\udc00-\udfff]/.test(chunk)).toBe(false);
+      for (const chunk of chunks) {
+        // A cut moves back to the start of its character: at most 3 bytes more than asked.
+        expect(Buffer.byteLength(chunk)).toBeLessThanOrEqual(chunkBytes + 3);
+        // Whole characters only: no chunk starts with the second half of a surrogate pair.
+        expect(/^[\udc00-\udfff]/.test(chunk)).toBe(false);
+      }
       expect(chunks.map((chunk) => JSON.stringify(chunk).slice(1, -1)).join('')).toBe(JSON.stringify(source).slice(1, -1));
     }
     expect(await h.openCursors()).toBe(0);
@@ -111,6 +115,11 @@ describe.each(backends)('chunked source reads on %s', (backend) => {
 
   it('when the commit does not exist then nothing is yielded', async () => {
     expect(await collect(readSourceChunks(h.db.sessions, randomUUID()))).toEqual([]);
+  });
+
+  it('when a chunk could not hold the longest character then it refuses before taking a session', async () => {
+    await expect(collect(readSourceChunks(h.single, randomUUID(), { chunkBytes: 3 }))).rejects.toThrow(RangeError);
+    expect(await h.openCursors()).toBe(0);
   });
 
   it('when the reader stops early then its cursor is closed and its session given back', async () => {

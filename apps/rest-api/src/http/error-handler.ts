@@ -31,8 +31,13 @@ export function sendError(res: Parameters<RequestHandler>[1], error: AppError): 
 }
 
 export function errorHandler(logger: Logger): ErrorRequestHandler {
-  return (error: unknown, _req, res, next) => {
-    if (res.headersSent) return next(error);
+  return (error: unknown, _req, res, _next) => {
+    if (res.headersSent) {
+      // A streamed answer failed part-way: the body cannot say so, so the connection is cut.
+      logOf(res, logger).error({ err: error }, 'request failed after the answer began');
+      res.destroy();
+      return;
+    }
     const appError = isAppError(error) ? error : fromHttpError(error);
     if (appError) {
       if (appError.httpStatus >= 500) logOf(res, logger).error({ err: error }, 'request failed');

@@ -1,23 +1,40 @@
-// Writes a pagination envelope item by item, so a page of large ontologies is never held in
-// memory as a whole (the bench's list-memory case), and a slow client slows the producer.
-import { once } from 'node:events';
+// Writes a pagination envelope item by item and each item piece by piece, so a page of large
+// ontologies is never held in memory as a whole (the bench's list-memory case) and a slow
+// client slows the producer. A client that leaves stops the reading (its iterators are
+// ended, which closes their cursors); an error after the first byte cuts the connection.
 import type { Response } from 'express';
+import { bodyWriter } from './body-writer.js';
 
-export async function streamEnvelope<T>(res: Response, pagination: object, items: AsyncIterable<T>, present: (item: T) => unknown): Promise<void> {
+export async function streamEnvelope<T>(
+  res: Response,
+  pagination: object,
+  /** The items; `signal` aborts when the client goes away. */
+  items: (signal: AbortSignal) => AsyncIterable<T>,
+  /** An item's JSON in pieces (joined: the item's JSON). */
+  pieces: (item: T) => AsyncIterable<string> | Iterable<string>,
+): Promise<void> {
+  const out = bodyWriter(res);
   res.status(200).type('application/json');
-  res.write(`{"pagination":${JSON.stringify(pagination)},"data":[`);
+  // Written together with the next piece: no tiny writes, and nothing is sent before the
+  // first item is read, so an early failure still gets a proper error answer.
+  let pending = `{"pagination":${JSON.stringify(pagination)},"data":[`;
   let first = true;
   try {
-    for await (const item of items) {
-      const chunk = (first ? '' : ',') + JSON.stringify(present(item));
+    for await (const item of items(out.signal)) {
+      if (!first) pending += ',';
       first = false;
-      if (!res.write(chunk)) await once(res, 'drain');
-      if (res.destroyed) return;
+      for await (const piece of pieces(item)) {
+        // Leaving the loops ends the iterators (`return()`), which stops their reads.
+        if (!(await out.write(pending + piece))) return;
+        pending = '';
+      }
     }
   } catch (error) {
+    if (out.gone) return; // the client left; what failed was reading for it
+    if (!res.headersSent) throw error;
     // The status line is gone already: cut the connection so the client sees a broken body, not a short list.
     res.destroy(error instanceof Error ? error : new Error(String(error)));
     throw error;
   }
-  res.end(']}');
+  res.end(`${pending}]}`);
 }

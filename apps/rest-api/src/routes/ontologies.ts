@@ -2,12 +2,13 @@
 import { Router, type Response } from 'express';
 import { AppError, pageInfo } from '@oms/domain';
 import { ChildrenQuery, CommitsQuery, CreateOntologyRequest, ListOntologiesQuery, OntologyReadQuery, UpdateOntologyRequest } from '@oms/contracts';
-import { findCommit, findVisibleOntologyForUser, listCommits, withHeadSources, type OntologyWithHeadMetrics } from '@oms/db';
+import { findCommit, findVisibleOntologyForUser, listCommits, withStreamedHeadSources, type OntologyWithHeadMetrics } from '@oms/db';
 import type { AppContext } from '../context.js';
 import { authOf } from '../http/authenticate.js';
 import { parseBody } from '../http/parse-body.js';
 import { idParam, ifMatchOf, parseQuery } from '../http/params.js';
-import { presentCommitDetail, presentCommitSummary, presentOntology, presentOntologyAt, presentOntologyDetail } from '../presenters/ontology.js';
+import { presentCommitDetail, presentCommitSummary, presentOntologyAt, presentOntologyDetail } from '../presenters/ontology.js';
+import { ontologyJsonPieces } from '../presenters/ontology-json.js';
 import { callerFor, visibleOntologyRowOr404 } from '../use-cases/ontologies/caller.js';
 import { commitByRef, pinnedRef } from '../use-cases/ontologies/find-commit.js';
 import { createOntology } from '../use-cases/ontologies/create-ontology.js';
@@ -24,7 +25,12 @@ export function ontologyRoutes(ctx: AppContext): Router {
     res.status(status).json(presentOntologyDetail(row, ctx.config.baseUrl));
   };
   const sendList = (res: Response, page: OntologyPage) =>
-    streamEnvelope(res, page.pagination, withHeadSources(ctx.db.prisma, page.rows), (row) => presentOntology(row, ctx.config.baseUrl));
+    streamEnvelope(
+      res,
+      page.pagination,
+      (signal) => withStreamedHeadSources(ctx.db, page.rows, { signal }),
+      (item) => ontologyJsonPieces(item, ctx.config.baseUrl),
+    );
 
   router.get('/ontologies', async (req, res) => {
     const query = parseQuery(ListOntologiesQuery, req);

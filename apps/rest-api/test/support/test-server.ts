@@ -1,6 +1,7 @@
 // Component-test harness: the real app from createApp on port 0 against a real database
 // (PostgreSQL when DATABASE_URL is set, else PGlite), called over real HTTP.
 import { randomUUID } from 'node:crypto';
+import type { Database } from '@oms/db';
 import { createTestDatabase, type TestDatabase } from '@oms/db/testing';
 import { configFrom } from '../../src/config.js';
 import { createApp } from '../../src/create-app.js';
@@ -24,14 +25,20 @@ export type TestResponse = { status: number; headers: Headers; body: any; text: 
 
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { backend?: 'postgres' | 'pglite'; port?: number; metadataFetch?: typeof fetch } = {},
+  options: {
+    backend?: 'postgres' | 'pglite';
+    port?: number;
+    metadataFetch?: typeof fetch;
+    /** Test only: what the app sees of the database (e.g. with injected faults); `db` stays the real one. */
+    wrapDb?: (db: Database) => Database;
+  } = {},
 ): Promise<TestServer> {
   const db = await createTestDatabase(options);
   const logger = createLogger({ service: 'rest-api', level: 'silent' });
   // OAuth needs the issuer to be the real address: pick the port first when asked to.
   const port = options.port ?? 0;
   const config = configFrom({ PORT: String(port), ...(port ? { BASE_URL: `http://127.0.0.1:${port}` } : {}), ...env });
-  const app = createApp({ config, db, logger, ...(options.metadataFetch ? { metadataFetch: options.metadataFetch } : {}) });
+  const app = createApp({ config, db: options.wrapDb ? options.wrapDb(db) : db, logger, ...(options.metadataFetch ? { metadataFetch: options.metadataFetch } : {}) });
   await app.locals['ready'];
   const running: RunningServer = await startServer(app, { port, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${running.port}`;

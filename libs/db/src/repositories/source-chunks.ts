@@ -3,12 +3,16 @@
 // on every call (quadratic over a large source), so the cursor slices the UTF-8 bytes once
 // (linear) and the chunks are decoded here; a character split between chunks is completed by
 // the streaming decoder, so no chunk ends in half a character or half a surrogate pair.
+// Bytes, not text: the driver's text values of a FETCH outlive a young-generation collection
+// or two and were promoted to the old generation (garbage only a full collection frees),
+// whereas a bytea value becomes a Buffer whose contents live outside the JavaScript heap and
+// are decoded only when the writer is ready for them.
 import type { SqlSession, SqlSessions } from '../sql-sessions.js';
 
-/** Bytes per chunk: its hex form on the wire (about 64 KB) stays a young, cheaply collected string. */
+/** Bytes per chunk (a decoded chunk may carry up to 3 more: the end of a split character). */
 export const SOURCE_CHUNK_BYTES = 32 * 1024;
 /** Chunks per FETCH round trip. */
-const FETCH_ROWS = 8;
+const FETCH_ROWS = 4;
 
 let cursors = 0;
 
@@ -22,6 +26,7 @@ type ChunkRow = { off: number; chunk: Uint8Array };
 export type SourceChunkOptions = {
   /** Stops waiting for a session when it aborts (the client left). */
   signal?: AbortSignal;
+  /** At least 4 (the longest UTF-8 character), so every chunk completes a character. */
   chunkBytes?: number;
 };
 
@@ -50,6 +55,7 @@ async function* decodedChunks(session: SqlSession, cursor: string, chunkBytes: n
  */
 export async function* readSourceChunks(sessions: SqlSessions, commitId: string, options: SourceChunkOptions = {}): AsyncGenerator<string> {
   const chunkBytes = options.chunkBytes ?? SOURCE_CHUNK_BYTES;
+  if (!Number.isInteger(chunkBytes) || chunkBytes < 4) throw new RangeError(`chunkBytes must be a whole number of at least 4, got ${chunkBytes}`);
   const session = await sessions.acquire(options.signal);
   const cursor = `oms_source_${(cursors += 1)}`;
   let declared = false;

@@ -16,7 +16,7 @@ function scopeFor(filter: ListOntologiesQuery['filter'], caller: Caller): Where 
 
 export type OntologyPage = { pagination: ReturnType<typeof pageInfo>; rows: OntologyRow[] };
 
-/** Rows come without sources; the route streams them in with `withHeadSources`. */
+/** Rows come without sources; the route streams them in with `withStreamedHeadSources`. */
 async function pageOf(ctx: AppContext, where: Where, page: Page): Promise<OntologyPage> {
   const { total, rows } = await listOntologyPage(ctx.db.prisma, where, {
     skip: (page.page - 1) * page.per_page,
