@@ -66,6 +66,7 @@ async function allSessionsFree(db: Database): Promise<boolean> {
 /** The database as the app sees it, with the second FETCH of every source read failing. */
 function failingSecondFetch(db: Database): Database {
   const sessions: SqlSessions = {
+    kind: db.sessions.kind,
     acquire: async (signal) => {
       const session = await db.sessions.acquire(signal);
       let fetches = 0;

@@ -13,6 +13,8 @@ export type SqlSession = {
 };
 
 export type SqlSessions = {
+  /** Which back end the sessions talk to (their costs differ, e.g. bytea results are slow on PGlite). */
+  readonly kind: 'postgres' | 'pglite';
   /** Waits for a free session; rejects with the signal's reason when it aborts first. */
   acquire(signal?: AbortSignal): Promise<SqlSession>;
 };
@@ -25,6 +27,7 @@ export function sessionLimitFor(poolSize: number): number {
 export function pgSessions(pool: Pool, limit: number): SqlSessions {
   const slots = createSlots(limit);
   return {
+    kind: 'postgres',
     async acquire(signal) {
       const free = await slots.acquire(signal);
       let client;
@@ -51,6 +54,7 @@ export function pgSessions(pool: Pool, limit: number): SqlSessions {
 export function pgliteSessions(db: PGlite, limit: number): SqlSessions {
   const slots = createSlots(limit);
   return {
+    kind: 'pglite',
     async acquire(signal) {
       const free = await slots.acquire(signal);
       return {

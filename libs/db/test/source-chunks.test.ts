@@ -136,6 +136,7 @@ describe.each(backends)('chunked source reads on %s', (backend) => {
     const { commitId } = await seedOntology(h.db, 'y'.repeat(10_000));
     let fetches = 0;
     const failing: SqlSessions = {
+      kind: h.single.kind,
       acquire: async (signal) => {
         const session = await h.single.acquire(signal);
         return {
