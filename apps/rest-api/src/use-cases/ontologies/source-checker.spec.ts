@@ -66,10 +66,10 @@ describe('source checker', () => {
     expect(after.ok).toBe(true);
   }, 60_000);
 
-  it('when a worker cannot even start then the check is refused within its timeout', async () => {
+  it('when a check cannot finish in time then it fails as unavailable (503), not as a bad document', async () => {
     const starved = checker({ workerHeapMiB: 4, timeoutMs: 3_000 });
-    const verdict = await starved.check('json', '{"a": 1}');
-    expect(verdict).toEqual({ ok: false, message: expect.stringMatching(/^the document could not be checked: /) });
+    const failure = await starved.check('json', '{"a": 1}').then(() => null, (error: unknown) => error);
+    expect(failure).toMatchObject({ code: 'unavailable', httpStatus: 503 });
   }, 30_000);
 
   it('when sources are below the offload size then they are checked inline with the same result', async () => {

@@ -5,6 +5,7 @@
 // Small sources are checked inline, where a thread hop would cost more than the parse.
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
+import { AppError } from '@oms/domain';
 import type { SourceFormat } from '@oms/formats';
 import { checkAndMeasure, type SourceVerdict } from '@oms/ontology-tools';
 import type { Logger } from '@oms/platform';
@@ -25,7 +26,7 @@ export type SourceCheckerOptions = {
   workerFile?: URL;
   /** Heap of one worker, in MiB: a check that needs more is refused, the service stays up. */
   workerHeapMiB?: number;
-  /** A check that takes longer is stopped (its worker ended) and the document refused. */
+  /** A check that takes longer is stopped (its worker ended) and answered 503 (retry later). */
   timeoutMs?: number;
   logger?: Pick<Logger, 'warn'>;
 };
@@ -45,12 +46,7 @@ function compiledWorkerFile(): URL | undefined {
 
 const inline: SourceChecker = { check: checkAndMeasure, close: async () => undefined };
 
-function whyStopped(error: unknown): string {
-  const { code, name } = (error ?? {}) as { code?: unknown; name?: unknown };
-  if (code === 'ERR_WORKER_OUT_OF_MEMORY') return 'parsing it needs more memory than a check may use';
-  if (name === 'AbortError' || name === 'TimeoutError') return 'parsing it takes longer than a check may take';
-  return 'the parser stopped unexpectedly';
-}
+const isOutOfMemory = (error: unknown) => (error as { code?: unknown } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
 
 export function createSourceChecker(options: SourceCheckerOptions): SourceChecker {
   const workerFile = options.workerFile ?? compiledWorkerFile();
@@ -86,11 +82,14 @@ export function createSourceChecker(options: SourceCheckerOptions): SourceChecke
         return await threads.run({ format, text }, { signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS) });
       } catch (error) {
         if (closed) return checkAndMeasure(format, text);
-        // The checks themselves never throw (a parser error is a refusal), so a failed task is
-        // a worker that ended: out of its heap, or killed. The document is refused, not retried
-        // inline, where the same document could take the whole service down.
+        // The checks themselves never throw (a parser error is a refusal), so a failed task is a
+        // worker that ended or a check that ran out of time. Out of its heap, the document itself
+        // is too much: refused, never retried inline, where it could take the whole service down.
+        // Anything else (out of time on a busy machine, a worker killed) is not the document's
+        // fault: 503, try again.
         options.logger?.warn({ err: error, format, chars: text.length }, 'source check worker failed');
-        return { ok: false, message: `the document could not be checked: ${whyStopped(error)}` };
+        if (isOutOfMemory(error)) return { ok: false, message: 'the document could not be checked: parsing it needs more memory than a check may use' };
+        throw new AppError('unavailable', { message: 'The service could not check this source in time; retry in a few seconds.', cause: error });
       }
     },
     async close() {
