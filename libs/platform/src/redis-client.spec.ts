@@ -1,22 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort, RedisProcess, REDIS_SERVER } from '@oms/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAttemptLimiter } from './attempt-limiter.js';
 import { createRedisClient, isRedisUnavailable } from './redis-client.js';
-
-const REDIS_SERVER = process.env['REDIS_SERVER'] || '/usr/bin/redis-server';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function until(ms: number, probe: () => boolean): Promise<void> {
   const deadline = Date.now() + ms;
@@ -46,9 +32,9 @@ describe('isRedisUnavailable', () => {
 });
 
 describe('createRedisClient', () => {
-  const cleanups: (() => void)[] = [];
-  afterEach(() => {
-    for (const cleanup of cleanups.splice(0)) cleanup();
+  const cleanups: (() => unknown)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0)) await cleanup();
   });
 
   it('when nothing listens on the port then a command fails at once as unavailable, and the outage is reported once', async () => {
@@ -66,17 +52,12 @@ describe('createRedisClient', () => {
   });
 
   describe.runIf(existsSync(REDIS_SERVER))('with a real redis-server', () => {
-    const start = (port: number): ChildProcess => {
-      const child = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-      cleanups.push(() => child.kill('SIGKILL'));
-      return child;
-    };
-
     it('when Redis stops then sign-in attempts are refused fast as unavailable, and when it is back they count again by themselves', async () => {
-      const port = await freePort();
-      const server = start(port);
+      const server = new RedisProcess(await freePort());
+      cleanups.push(() => server.stop({ abrupt: true }));
+      await server.start();
       const events: string[] = [];
-      const redis = createRedisClient(`redis://127.0.0.1:${port}`, { onDown: () => events.push('down'), onUp: () => events.push('up') });
+      const redis = createRedisClient(server.url, { onDown: () => events.push('down'), onUp: () => events.push('up') });
       cleanups.push(() => redis.disconnect());
       await until(5_000, () => redis.status === 'ready');
       events.length = 0; // a 'down' when the client tried before the server listened
@@ -84,14 +65,14 @@ describe('createRedisClient', () => {
       const keys = { account: 'a@example.com', address: '10.0.0.1' };
       expect(await limiter.hit(keys)).toBe(0);
 
-      server.kill('SIGKILL');
+      await server.stop({ abrupt: true });
       await until(2_000, () => events.includes('down'));
       const started = Date.now();
       const refused = await limiter.hit(keys).catch((e: unknown) => e);
       expect(Date.now() - started).toBeLessThan(500);
       expect(isRedisUnavailable(refused)).toBe(true);
 
-      start(port);
+      await server.start();
       await until(8_000, () => events.includes('up'));
       expect(await limiter.hit(keys)).toBe(0);
       expect(events).toEqual(['down', 'up']);

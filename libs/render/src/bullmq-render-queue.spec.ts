@@ -2,29 +2,16 @@
 // render while Redis is away is refused fast (never waits for Redis to return), a render
 // waiting for its result learns at once that the connection dropped, and renders work
 // again by themselves once Redis is back.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort, RedisProcess, REDIS_SERVER } from '@oms/testing';
 import { Worker } from 'bullmq';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bullmqRenderQueue, redisConnectionOptions } from './bullmq-render-queue.js';
 import { queueConnected } from './connection-watch.js';
 import { RENDER_QUEUE, RenderUnavailableError, type RenderQueue } from './render-queue.js';
 
-const REDIS_SERVER = process.env['REDIS_SERVER'] || '/usr/bin/redis-server';
 const ID = '01a20413-0000-7000-8000-000000000000';
 const hash = (n: number) => `sha256:${n.toString(16).padStart(64, '0')}`;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 describe.runIf(existsSync(REDIS_SERVER))('bullmqRenderQueue with Redis going away', () => {
   const cleanups: (() => Promise<void> | void)[] = [];
@@ -33,20 +20,12 @@ describe.runIf(existsSync(REDIS_SERVER))('bullmqRenderQueue with Redis going awa
   });
 
   async function setUp(jobMs: number) {
-    const port = await freePort();
-    let server: ChildProcess | undefined;
-    const start = () => {
-      server = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    };
-    const stop = async () => {
-      if (!server || server.exitCode !== null || server.signalCode !== null) return;
-      const exited = new Promise((resolve) => server?.once('exit', resolve));
-      server?.kill('SIGKILL');
-      await exited;
-    };
-    start();
+    const server = new RedisProcess(await freePort());
+    const start = () => server.start();
+    const stop = () => server.stop({ abrupt: true });
+    await start();
     cleanups.push(() => stop());
-    const connection = redisConnectionOptions(`redis://127.0.0.1:${port}`);
+    const connection = redisConnectionOptions(server.url);
     const worker = new Worker(
       RENDER_QUEUE,
       async () => {
@@ -72,7 +51,7 @@ describe.runIf(existsSync(REDIS_SERVER))('bullmqRenderQueue with Redis going awa
     expect(refused).toBeInstanceOf(RenderUnavailableError);
     expect(Date.now() - started).toBeLessThan(2_500);
 
-    start();
+    await start();
     const deadline = Date.now() + 10_000;
     let result: unknown;
     while (Date.now() < deadline) {
@@ -92,7 +71,7 @@ describe.runIf(existsSync(REDIS_SERVER))('bullmqRenderQueue with Redis going awa
     const refused = await waiting;
     expect(refused).toBeInstanceOf(RenderUnavailableError);
     expect(Date.now() - stopped).toBeLessThan(1_000);
-    start(); // so the worker can close cleanly
+    await start(); // so the worker can close cleanly
   }, 30_000);
 
   it('when Redis is stopped then the worker reports itself not connected (readiness), and connected again once it is back', async () => {
@@ -104,7 +83,7 @@ describe.runIf(existsSync(REDIS_SERVER))('bullmqRenderQueue with Redis going awa
     while ((await queueConnected(worker, 500)) && Date.now() - started < 2_000) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await queueConnected(worker, 500)).toBe(false);
     expect(Date.now() - started).toBeLessThan(2_000);
-    start();
+    await start();
     const deadline = Date.now() + 10_000;
     while (!(await queueConnected(worker, 200)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await queueConnected(worker)).toBe(true);
@@ -116,6 +95,6 @@ describe.runIf(existsSync(REDIS_SERVER))('bullmqRenderQueue with Redis going awa
     const started = Date.now();
     await queue.close();
     expect(Date.now() - started).toBeLessThan(4_000);
-    start();
+    await start();
   }, 30_000);
 });

@@ -7,4 +7,5 @@ export * from './mcp-client.js';
 export * from './net.js';
 export * from './oauth-client.js';
 export * from './processes.js';
+export * from './redis-process.js';
 export * from './services.js';

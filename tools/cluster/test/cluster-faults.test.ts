@@ -11,10 +11,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { alive, descendants, freePort, postgresAnswers, startCluster, until, withDatabase } from '@oms/testing';
+import { alive, descendants, freePort, postgresAnswers, RedisProcess, REDIS_SERVER, startCluster, until, withDatabase } from '@oms/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkHistories, commitHashes, RedisProcess, REDIS_SERVER, terminateBackends, timed, type Answer } from './support/faults.js';
+import { checkHistories, commitHashes, terminateBackends, timed, type Answer } from './support/faults.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const FIXTURE = path.join(ROOT, '..', 'shared', 'fixtures', 'ontologies', 'orm', 'SimplestUnary.orm');
