@@ -39,3 +39,14 @@ export function withDatabase(url: string, name: string): string {
   parsed.pathname = `/${name}`;
   return parsed.toString();
 }
+
+/** Drops database `name` on the server of `url` (closing its connections); missing is fine. */
+export async function dropDatabase(url: string, name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: withDatabase(url, 'postgres'), connectionTimeoutMillis: 3_000 });
+  try {
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS "${name.replace(/"/g, '""')}" WITH (FORCE)`);
+  } finally {
+    await admin.end().catch(() => undefined);
+  }
+}

@@ -11,8 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { alive, descendants, freePort, postgresAnswers, RedisProcess, REDIS_SERVER, startCluster, until, withDatabase } from '@oms/testing';
-import pg from 'pg';
+import { alive, descendants, dropDatabase, freePort, postgresAnswers, RedisProcess, REDIS_SERVER, startCluster, until, withDatabase } from '@oms/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkHistories, commitHashes, terminateBackends, timed, type Answer } from './support/faults.js';
 
@@ -92,13 +91,7 @@ describe.runIf(missing.length === 0)('npm run cluster under faults', () => {
       for (const info of left) if (alive(info)) process.kill(info.pid, 'SIGKILL');
     }
     await redis?.stop();
-    const admin = new pg.Client({ connectionString: withDatabase(DATABASE_URL, 'postgres'), connectionTimeoutMillis: 3_000 });
-    try {
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
-    } finally {
-      await admin.end().catch(() => undefined);
-    }
+    await dropDatabase(DATABASE_URL, databaseName);
     rmSync(workDir, { recursive: true, force: true });
   }, 40_000);
 

@@ -9,9 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { alive, descendants, freePort, postgresAnswers, redisAnswers, startCluster, until, withDatabase, type ClusterState, type ProcInfo } from '@oms/testing';
+import { alive, descendants, dropDatabase, freePort, postgresAnswers, redisAnswers, startCluster, until, withDatabase, type ClusterState, type ProcInfo } from '@oms/testing';
 import { Queue } from 'bullmq';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -75,13 +74,7 @@ describe.runIf(missing.length === 0)('npm run cluster', () => {
       runner.kill('SIGKILL');
       for (const info of left) if (alive(info)) process.kill(info.pid, 'SIGKILL');
     }
-    const admin = new pg.Client({ connectionString: withDatabase(DATABASE_URL, 'postgres'), connectionTimeoutMillis: 3_000 });
-    try {
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
-    } finally {
-      await admin.end().catch(() => undefined);
-    }
+    await dropDatabase(DATABASE_URL, databaseName);
     rmSync(workDir, { recursive: true, force: true });
   }, 30_000);
 

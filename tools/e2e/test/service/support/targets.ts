@@ -11,11 +11,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import {
   alive,
   chromiumAvailable,
   descendants,
+  dropDatabase,
   freePort,
   postgresAnswers,
   processTable,
@@ -139,16 +139,6 @@ async function flushRedisDatabase(url: string): Promise<void> {
   }
 }
 
-async function dropDatabase(name: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: withDatabase(DATABASE_URL, 'postgres'), connectionTimeoutMillis: 3_000 });
-  try {
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  } finally {
-    await admin.end().catch(() => undefined);
-  }
-}
-
 async function startCluster(): Promise<ServiceTarget> {
   const port = await freePort();
   const databaseName = `oms_e2e_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -175,7 +165,7 @@ async function startCluster(): Promise<ServiceTarget> {
       try {
         return await stopTree(runner, 'SIGINT');
       } finally {
-        await dropDatabase(databaseName).catch(() => undefined);
+        await dropDatabase(DATABASE_URL, databaseName).catch(() => undefined);
         rmSync(workDir, { recursive: true, force: true });
       }
     })());
