@@ -1,6 +1,6 @@
 // The authorization server's one configuration schema.
 import { z } from 'zod';
-import { parseEnv, type EnvResult } from '@oms/platform';
+import { internalTokenSetting, logLevelSetting, parseEnv, shutdownTimeoutSetting, type EnvResult } from '@oms/platform';
 
 const ConfigSchema = z
   .object({
@@ -10,10 +10,10 @@ const ConfigSchema = z
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
     REST_INTERNAL_URL: z.url({ protocol: /^https?$/ }),
-    INTERNAL_TOKEN: z.string().min(32, 'must be at least 32 characters'),
+    INTERNAL_TOKEN: internalTokenSetting,
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    LOG_LEVEL: logLevelSetting.default('info'),
+    SHUTDOWN_TIMEOUT_MS: shutdownTimeoutSetting.default(10_000),
   })
   .transform((env) => ({
     port: env.PORT,

@@ -1,10 +1,10 @@
 // The authorization server as its own app (DESIGN 2 paths: the OAuth metadata, /oauth/*,
 // sign-in, consent and /settings/*), a factory that reads no environment and does not listen.
-import express, { type ErrorRequestHandler, type Express } from 'express';
+import express, { type Express } from 'express';
 import { createAuthServer } from '@oms/authorization';
 import type { ServiceApi } from '@oms/contracts';
 import type { Database } from '@oms/db';
-import type { AttemptLimiter, Logger } from '@oms/platform';
+import { jsonInternalError, jsonNotFound, type AttemptLimiter, type Logger } from '@oms/platform';
 import type { AuthConfig } from './config.js';
 import { remoteAccountPort, remoteCredentialCheck } from './remote-account-port.js';
 
@@ -37,15 +37,9 @@ export function createApp(deps: AuthAppDeps): Express {
     settings: remoteAccountPort(deps.serviceFor),
   });
   app.use(auth.router);
-  app.use((_req, res) => {
-    res.status(404).json({ error: 'not_found' });
-  });
+  app.use(jsonNotFound());
   // Unavailable dependencies were answered 503 by the auth router; anything else is a logged 500.
-  app.use(((error, _req, res, next) => {
-    if (res.headersSent) return next(error);
-    deps.logger.error({ err: error }, 'unexpected error');
-    res.status(500).json({ error: 'internal', message: 'Something went wrong on our side.' });
-  }) as ErrorRequestHandler);
+  app.use(jsonInternalError(deps.logger));
   app.locals['ready'] = auth.ready;
   return app;
 }

@@ -1,6 +1,6 @@
 // The one configuration schema of the MCP gateway, parsed once from the environment.
 import { z } from 'zod';
-import { parseEnv, type EnvResult } from '@oms/platform';
+import { internalTokenSetting, logLevelSetting, parseEnv, shutdownTimeoutSetting, type EnvResult } from '@oms/platform';
 
 const ConfigSchema = z
   .object({
@@ -10,9 +10,9 @@ const ConfigSchema = z
     REST_INTERNAL_URL: z.url({ protocol: /^https?$/ }),
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
     AUTH_INTERNAL_URL: z.url({ protocol: /^https?$/ }).optional(),
-    INTERNAL_TOKEN: z.string().min(32, 'must be at least 32 characters'),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    INTERNAL_TOKEN: internalTokenSetting,
+    LOG_LEVEL: logLevelSetting.default('info'),
+    SHUTDOWN_TIMEOUT_MS: shutdownTimeoutSetting.default(10_000),
   })
   .transform((env) => ({
     port: env.PORT,

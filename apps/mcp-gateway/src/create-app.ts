@@ -1,9 +1,9 @@
 // The MCP gateway as a factory (no environment, no listening): /mcp and its metadata,
 // /healthz, and /readyz that checks the REST app is reachable.
-import express, { type ErrorRequestHandler, type Express } from 'express';
+import express, { type Express } from 'express';
 import type { ServiceApi } from '@oms/contracts';
 import { bearerAuthenticator, createMcpHttpRouter } from '@oms/mcp-server';
-import type { Logger } from '@oms/platform';
+import { jsonInternalError, jsonNotFound, type Logger } from '@oms/platform';
 import { visualizeWithQueue, type RenderQueue } from '@oms/render';
 import type { GatewayConfig } from './config.js';
 
@@ -47,13 +47,7 @@ export function createApp(deps: GatewayDeps): Express {
       onError: (error) => deps.logger.warn({ err: error }, 'mcp request failed'),
     }),
   );
-  app.use((_req, res) => {
-    res.status(404).json({ error: 'not_found' });
-  });
-  app.use(((error, _req, res, next) => {
-    if (res.headersSent) return next(error);
-    deps.logger.error({ err: error }, 'unexpected error');
-    res.status(500).json({ error: 'internal', message: 'Something went wrong on our side.' });
-  }) as ErrorRequestHandler);
+  app.use(jsonNotFound());
+  app.use(jsonInternalError(deps.logger));
   return app;
 }

@@ -1,10 +1,11 @@
 // The stdio bridge's configuration: where the service is and the API token to use (SPEC 5).
 import { z } from 'zod';
+import { logLevelSetting } from '@oms/platform';
 
 const ConfigSchema = z.object({
   SERVICE_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be the service address, e.g. https://onto.example.com' }),
   SERVICE_API_TOKEN: z.string({ error: 'is not set: create an API token (POST /api/v1/users, /api/v1/auth or the settings page)' }).min(1),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+  LOG_LEVEL: logLevelSetting.default('warn'),
 });
 
 export type StdioConfig = { baseUrl: string; token: string; logLevel: string };

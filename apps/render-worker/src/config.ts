@@ -1,6 +1,6 @@
 // The render worker's one configuration schema.
 import { z } from 'zod';
-import { parseEnv, type EnvResult } from '@oms/platform';
+import { logLevelSetting, parseEnv, shutdownTimeoutSetting, type EnvResult } from '@oms/platform';
 
 const ConfigSchema = z
   .object({
@@ -12,8 +12,8 @@ const ConfigSchema = z
     LOCK_DURATION_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
     PORT: z.coerce.number().int().min(0).max(65535).default(3003),
     HOST: z.string().min(1).default('0.0.0.0'),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
+    LOG_LEVEL: logLevelSetting.default('info'),
+    SHUTDOWN_TIMEOUT_MS: shutdownTimeoutSetting.default(30_000),
   })
   .transform((env) => ({
     redisUrl: env.REDIS_URL,

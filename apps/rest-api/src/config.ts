@@ -1,8 +1,6 @@
 // The one configuration schema of the REST app, parsed once from the environment by main.ts.
 import { z } from 'zod';
-import { parseEnv, type EnvResult } from '@oms/platform';
-
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+import { internalTokenSetting, logLevelSetting, parseEnv, shutdownTimeoutSetting, type EnvResult } from '@oms/platform';
 
 const ConfigSchema = z
   .object({
@@ -14,7 +12,7 @@ const ConfigSchema = z
       .optional(),
     DATA_DIR: z.string().min(1).default('./.data'),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-    LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    LOG_LEVEL: logLevelSetting.default('info'),
     REGISTRATION: z.enum(['open', 'closed']).default('open'),
     TRUST_PROXY: z
       .union([z.literal('true'), z.literal('false'), z.string().regex(/^\d+$/)])
@@ -26,8 +24,8 @@ const ConfigSchema = z
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
     RENDER_QUEUE: z.enum(['in-process', 'bullmq']).default('in-process'),
     AUTH_INTERNAL_URL: z.url({ protocol: /^https?$/ }).optional(),
-    INTERNAL_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
-    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    INTERNAL_TOKEN: internalTokenSetting.optional(),
+    SHUTDOWN_TIMEOUT_MS: shutdownTimeoutSetting.default(10_000),
     // Worker threads that parse large sources (0: parse them on the main thread). Default: min(2, cores).
     SOURCE_CHECK_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   })

@@ -9,6 +9,21 @@ import { createTestDatabase, type TestDatabase } from '../src/testing.js';
 
 const postgres = process.env['DATABASE_URL'];
 
+/** Runs `test` with an admin connection (to terminate backends) and a list of the errors nothing caught. */
+async function whileWatching(test: (admin: pg.Client, uncaught: unknown[]) => Promise<void>): Promise<void> {
+  const admin = new pg.Client({ connectionString: postgres });
+  await admin.connect();
+  const uncaught: unknown[] = [];
+  const onUncaught = (error: unknown) => uncaught.push(error);
+  process.on('uncaughtException', onUncaught);
+  try {
+    await test(admin, uncaught);
+  } finally {
+    process.off('uncaughtException', onUncaught);
+    await admin.end();
+  }
+}
+
 describe.runIf(Boolean(postgres))('connections terminated while checked out', () => {
   let db: TestDatabase;
   beforeAll(async () => {
@@ -19,12 +34,7 @@ describe.runIf(Boolean(postgres))('connections terminated while checked out', ()
   });
 
   it('when the backend of a running transaction is terminated between statements then the transaction fails as unavailable and the next query succeeds', async () => {
-    const admin = new pg.Client({ connectionString: postgres });
-    await admin.connect();
-    const uncaught: unknown[] = [];
-    const onUncaught = (error: unknown) => uncaught.push(error);
-    process.on('uncaughtException', onUncaught);
-    try {
+    await whileWatching(async (admin, uncaught) => {
       const transaction = db.prisma.$transaction(async (tx) => {
         const [backend] = await tx.$queryRaw<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
         await admin.query('SELECT pg_terminate_backend($1)', [backend?.pid]);
@@ -36,19 +46,11 @@ describe.runIf(Boolean(postgres))('connections terminated while checked out', ()
       expect(isDatabaseUnavailable(error)).toBe(true);
       expect(uncaught).toEqual([]);
       expect(await db.ping()).toBe(true);
-    } finally {
-      process.off('uncaughtException', onUncaught);
-      await admin.end();
-    }
+    });
   }, 30_000);
 
   it('when the backend of a held session is terminated then its next query fails as unavailable, without crashing', async () => {
-    const admin = new pg.Client({ connectionString: postgres });
-    await admin.connect();
-    const uncaught: unknown[] = [];
-    const onUncaught = (error: unknown) => uncaught.push(error);
-    process.on('uncaughtException', onUncaught);
-    try {
+    await whileWatching(async (admin, uncaught) => {
       const session = await db.sessions.acquire();
       const [backend] = await session.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
       await admin.query('SELECT pg_terminate_backend($1)', [backend?.pid]);
@@ -58,9 +60,6 @@ describe.runIf(Boolean(postgres))('connections terminated while checked out', ()
       expect(isDatabaseUnavailable(error)).toBe(true);
       expect(uncaught).toEqual([]);
       expect(await db.ping()).toBe(true);
-    } finally {
-      process.off('uncaughtException', onUncaught);
-      await admin.end();
-    }
+    });
   }, 30_000);
 });

@@ -1,8 +1,8 @@
 // A redis-server of a test's own on a loopback port, that can really be stopped and started
 // again on the same port (an outage, not a pause).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { connect } from 'node:net';
 import { until } from './processes.js';
+import { redisAnswers } from './services.js';
 
 export const REDIS_SERVER = process.env['REDIS_SERVER'] || '/usr/bin/redis-server';
 
@@ -22,7 +22,7 @@ export class RedisProcess {
     this.child = child;
     await until(`redis-server did not listen on ${this.port}`, 10_000, async () => {
       if (child.exitCode !== null) throw new Error(`redis-server exited (${child.exitCode}) on port ${this.port}`);
-      return (await ping(this.port)) ? true : undefined;
+      return (await redisAnswers(this.url)) ? true : undefined;
     });
   }
 
@@ -40,18 +40,4 @@ export class RedisProcess {
     await exited;
     clearTimeout(timer);
   }
-}
-
-async function ping(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(1_000, () => done(false));
-    socket.once('error', () => done(false));
-    socket.once('connect', () => socket.write('PING\r\n'));
-    socket.once('data', (data) => done(data.toString().startsWith('+PONG')));
-  });
 }

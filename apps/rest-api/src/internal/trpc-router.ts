@@ -94,8 +94,7 @@ function wrap(run: () => Promise<unknown>) {
 export function createInternalRouter(ctx: AppContext) {
   const actorProcedure = t.procedure.use(async ({ ctx: trpcCtx, next }) => {
     const actorId = trpcCtx.actorId?.toLowerCase() ?? '';
-    if (!UUID.test(actorId)) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'No acting user', cause: new AppError('unauthorized') });
-    const memberOf = trpcCtx.memberOf ? [...trpcCtx.memberOf] : await accountIdsOfExistingUser(ctx.db.prisma, actorId);
+    const memberOf = !UUID.test(actorId) ? null : trpcCtx.memberOf ? [...trpcCtx.memberOf] : await accountIdsOfExistingUser(ctx.db.prisma, actorId);
     if (!memberOf) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'No acting user', cause: new AppError('unauthorized') });
     return next({ ctx: { caller: { userId: actorId, memberOf } satisfies Caller } });
   });
