@@ -3,10 +3,10 @@
 // metadata that tells clients where to sign in.
 import { Router, type Request, type RequestHandler } from 'express';
 import { createMcpHandler, type AuthInfo } from '@modelcontextprotocol/server';
-import { toNodeHandler } from '@modelcontextprotocol/node';
 import type { ServiceApi } from '@oms/contracts';
 import { isAppError } from '@oms/domain';
 import { createMcpServer } from './create-mcp-server.js';
+import { nodeExchange } from './node-exchange.js';
 import type { Visualizer } from './visualizer.js';
 
 export type AuthenticatedActor = {
@@ -58,7 +58,7 @@ export function createMcpHttpRouter(options: McpHttpOptions): Router {
     },
     { onerror, maxRequestBodySize: MAX_BODY },
   );
-  const serve = toNodeHandler(handler, { onerror, maxRequestBodySize: MAX_BODY });
+  const serve = nodeExchange(handler, { onerror, maxRequestBodySize: MAX_BODY });
 
   const authenticate: RequestHandler = async (req, res, next) => {
     const match = BEARER.exec(req.headers.authorization ?? '');
