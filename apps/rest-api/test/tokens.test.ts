@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectMcp } from '@oms/testing';
 import { signUpUser, startTestServer, type TestServer } from './support/test-server.js';
 
 let server: TestServer;
@@ -82,6 +83,20 @@ describe('API tokens', () => {
     const revoked = await server.request('DELETE', `/api/v1/api_tokens/${created.body.id}`, { token: user.token });
     expect(revoked.status).toBe(204);
     expect((await server.request('GET', '/api/v1/me', { token: created.body.token })).status).toBe(401);
+  });
+
+  it('when a token is used only by an agent through /mcp then its last use is recorded too', async () => {
+    const user = await signUpUser(server);
+    const created = await server.request('POST', '/api/v1/api_tokens', { token: user.token, json: { api_token: { name: 'Agent' } } });
+    const client = await connectMcp(server.baseUrl, created.body.token, 'modern');
+    try {
+      expect((await client.callTool({ name: 'read_profile', arguments: {} })).isError).toBeFalsy();
+    } finally {
+      await client.close();
+    }
+    const list = await server.request('GET', '/api/v1/api_tokens', { token: user.token });
+    const agent = list.body.find((token: { name: string }) => token.name === 'Agent');
+    expect(agent.last_used_at).not.toBeNull();
   });
 
   it('when another user revokes my token then it answers 404 and my token still works', async () => {

@@ -3,12 +3,11 @@
 import type { RequestHandler, Response } from 'express';
 import { AppError } from '@oms/domain';
 import { findApiTokenWithUser, touchApiToken, type Database } from '@oms/db';
-import { hashApiToken } from '../security/api-token.js';
+import { hashApiToken, lastUseIsStale } from '../security/api-token.js';
 
 export type AuthenticatedUser = { id: string; email: string; name: string; timeZone: string; otpEnabled: boolean; createdAt: Date };
 export type Auth = { user: AuthenticatedUser; tokenId: string };
 
-const TOUCH_INTERVAL_MS = 60_000;
 const BEARER = /^Bearer[ ]+([A-Za-z0-9._~+/=-]{1,512})[ ]*$/i;
 
 export function authenticate(db: Database, now: () => Date): RequestHandler {
@@ -21,7 +20,7 @@ export function authenticate(db: Database, now: () => Date): RequestHandler {
       return next(new AppError('unauthorized'));
     }
     const at = now();
-    if (!found.lastUsedAt || at.getTime() - found.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+    if (lastUseIsStale(found.lastUsedAt, at)) {
       await touchApiToken(db.prisma, found.id, at);
     }
     const { user } = found;

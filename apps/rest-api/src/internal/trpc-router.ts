@@ -4,10 +4,10 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { AppError, ERROR_TABLE, isAppError } from '@oms/domain';
 import { INTERNAL_API, toFieldErrors, type ProcedureName } from '@oms/contracts';
-import { accountIdsOfExistingUser, findApiTokenActor, findUserById, isDatabaseUnavailable } from '@oms/db';
+import { accountIdsOfExistingUser, findApiTokenActor, findUserById, isDatabaseUnavailable, touchApiToken } from '@oms/db';
 import { isRedisUnavailable } from '@oms/platform';
 import type { AppContext } from '../context.js';
-import { hashApiToken } from '../security/api-token.js';
+import { hashApiToken, lastUseIsStale } from '../security/api-token.js';
 import type { Caller } from '../use-cases/ontologies/caller.js';
 import {
   listAccountsWithRoles,
@@ -116,6 +116,9 @@ export function createInternalRouter(ctx: AppContext) {
     .output(resolveContract.output)
     .mutation(async ({ input }) => {
       const found = await findApiTokenActor(ctx.db.sql, hashApiToken(input.token));
+      // An agent's use counts like a REST call's (settings show when a token was last used).
+      const at = ctx.now();
+      if (found && lastUseIsStale(found.lastUsedAt, at)) await touchApiToken(ctx.db.prisma, found.tokenId, at);
       return found ? { user_id: found.userId, account_ids: found.accountIds } : null;
     });
 

@@ -11,3 +11,10 @@ export function generateApiToken(): { token: string; tokenHash: string } {
 export function hashApiToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
+
+/** A token's last use is written at most once a minute, so reads stay reads. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export function lastUseIsStale(lastUsedAt: Date | null, at: Date): boolean {
+  return !lastUsedAt || at.getTime() - lastUsedAt.getTime() > TOUCH_INTERVAL_MS;
+}

@@ -47,18 +47,27 @@ export async function findApiTokenWithUser(sql: SqlRunner, tokenHash: string) {
 
 /**
  * Who a token acts for and the accounts they belong to, in one round trip: what an agent's
- * call needs before its tool runs.
+ * call needs before its tool runs (with the token's last use, which callers refresh now and then).
  */
-export async function findApiTokenActor(sql: SqlRunner, tokenHash: string): Promise<{ userId: string; accountIds: string[] } | null> {
-  const rows = await sql.query<{ user_id: string; account_ids: string[] | null }>(
-    `SELECT t."user_id"::text AS "user_id",
+export async function findApiTokenActor(
+  sql: SqlRunner,
+  tokenHash: string,
+): Promise<{ tokenId: string; userId: string; accountIds: string[]; lastUsedAt: Date | null } | null> {
+  const rows = await sql.query<{ id: string; user_id: string; last_used_at: Date | null; account_ids: string[] | null }>(
+    `SELECT t."id"::text AS "id", t."user_id"::text AS "user_id", t."last_used_at",
             ARRAY(SELECT au."account_id"::text FROM "account_users" au WHERE au."user_id" = t."user_id") AS "account_ids"
      FROM "api_tokens" t
      WHERE t."token_hash" = $1`,
     [tokenHash],
   );
   const row = rows[0];
-  return row ? { userId: row.user_id, accountIds: row.account_ids ?? [] } : null;
+  if (!row) return null;
+  return {
+    tokenId: row.id,
+    userId: row.user_id,
+    accountIds: row.account_ids ?? [],
+    lastUsedAt: row.last_used_at ? new Date(row.last_used_at) : null,
+  };
 }
 
 export function touchApiToken(db: DbClient, id: string, at: Date) {
