@@ -45,6 +45,22 @@ describe.each(backends)('concurrent source updates on %s', (backend) => {
     expect(listed.body.data.map((commit: { version: string }) => commit.version)).toEqual(history.map((c) => c.version).reverse());
   });
 
+  it('when two ontologies are made each other\'s parent at once then one PATCH wins, the other is 422 and no cycle forms', async () => {
+    const user = await signUpUser(server);
+    for (let round = 0; round < 8; round++) {
+      const [a, b] = await Promise.all([createOntology(server, user.token), createOntology(server, user.token)]);
+      const [first, second] = await Promise.all([
+        server.request('PATCH', `/api/v1/ontologies/${a.id}`, { token: user.token, json: { ontology: { parent_id: b.id } } }),
+        server.request('PATCH', `/api/v1/ontologies/${b.id}`, { token: user.token, json: { ontology: { parent_id: a.id } } }),
+      ]);
+      expect([first.status, second.status].sort()).toEqual([200, 422]);
+      const loser = first.status === 422 ? first : second;
+      expect(loser.body).toEqual({ errors: { parent_id: ['would make the ontology its own ancestor'] } });
+      const rows = await server.db.prisma.ontology.findMany({ where: { id: { in: [a.id, b.id] } }, select: { parentId: true } });
+      expect(rows.filter((row) => row.parentId !== null)).toHaveLength(1);
+    }
+  });
+
   it('when a stored commit is tampered with then recomputing the chain finds it', async () => {
     const user = await signUpUser(server);
     const ontology = await createOntology(server, user.token);

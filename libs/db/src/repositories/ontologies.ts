@@ -86,6 +86,16 @@ export async function* withHeadSources(db: DbClient, rows: OntologyRow[]): Async
 }
 
 /** Locks the ontology row until the transaction ends: writers of one ontology serialize. */
+// pg_advisory_xact_lock key: parent changes run one at a time, so two of them can neither
+// form a cycle between their checks nor deadlock on each other's rows (FOR UPDATE against the
+// foreign key's FOR KEY SHARE on the new parent).
+const HIERARCHY_LOCK_KEY = 7_305_942_119;
+
+/** Serializes changes of `parent_id` for the rest of the transaction; take it before any row lock. */
+export async function lockHierarchy(tx: Prisma.TransactionClient): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${HIERARCHY_LOCK_KEY}::bigint)`;
+}
+
 export async function lockOntology(tx: Prisma.TransactionClient, id: string) {
   await tx.$executeRaw`SELECT 1 FROM "ontologies" WHERE "id" = ${id}::uuid FOR UPDATE`;
   return tx.ontology.findUnique({ where: { id }, include: withHeadSource });

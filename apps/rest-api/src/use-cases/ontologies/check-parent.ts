@@ -7,7 +7,11 @@ const NOT_VISIBLE = AppError.validation({ parent_id: ['does not name an ontology
 /** A parent must be visible to the caller and must not make the ontology its own ancestor. */
 export async function checkParent(db: DbClient, caller: Caller, parentId: string, ontologyId?: string): Promise<void> {
   if (!(await findVisibleOntology(db, parentId, caller))) throw NOT_VISIBLE;
-  if (ontologyId && (await wouldCreateCycle(ontologyId, parentId, (id) => parentIdOf(db, id)))) {
+  if (ontologyId) await checkNoCycle(db, ontologyId, parentId);
+}
+
+export async function checkNoCycle(db: DbClient, ontologyId: string, parentId: string): Promise<void> {
+  if (await wouldCreateCycle(ontologyId, parentId, (id) => parentIdOf(db, id))) {
     throw AppError.validation({ parent_id: ['would make the ontology its own ancestor'] });
   }
 }

@@ -3,11 +3,11 @@
 // concurrent writers form one linear history with one applied head and no version gaps.
 import { AppError, UPDATE_COMMIT_MESSAGE, bumpVersion, compareVersions, computeCommitHash, type VersionBump } from '@oms/domain';
 import type { SourceFormat } from '@oms/formats';
-import { appendCommit, headMetricsOf, lockOntology, updateOntologyRow, type OntologyWithHeadMetrics } from '@oms/db';
+import { appendCommit, headMetricsOf, lockHierarchy, lockOntology, updateOntologyRow, type OntologyWithHeadMetrics } from '@oms/db';
 import type { SourceMetrics } from '@oms/ontology-tools';
 import type { AppContext } from '../../context.js';
 import { checkIfMatch, writableOntologyOr4xx, type Caller } from './caller.js';
-import { checkParent } from './check-parent.js';
+import { checkNoCycle, checkParent } from './check-parent.js';
 import { checkSource } from './check-source.js';
 
 export type OntologyChanges = {
@@ -55,8 +55,12 @@ export async function updateOntology(ctx: AppContext, caller: Caller, id: string
   }
 
   return ctx.db.prisma.$transaction(async (tx) => {
+    // A new parent is checked again under the hierarchy lock: a concurrent re-parenting may
+    // have made it a descendant since the check above.
+    if (parentId) await lockHierarchy(tx);
     const locked = await lockOntology(tx, id);
     if (!locked) throw new AppError('not_found');
+    if (parentId) await checkNoCycle(tx, id, parentId);
     checkIfMatch(input.ifMatch, locked.headHash);
     const headSource = locked.commits[0]?.source ?? '';
     const format = changes.source_format ?? (locked.sourceFormat as SourceFormat);
