@@ -1,5 +1,5 @@
 // Results: one record per case ({name, target, value, unit, baseline, baseline_value, ratio,
-// goal, meets}, plus `skipped` or `error`), printed as a table and written as JSON. `def` is
+// goal, meets}, plus `details`, `skipped` or `error`), printed as a table and written as JSON. `def` is
 // the case as it runs on the target (targets/index.mjs caseFor: goal and baseline resolved).
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,12 +18,15 @@ export function meetsGoal(ratio, goal) {
 
 const base = (def) => ({ name: def.name, target: def.target, value: null, unit: def.unit, baseline: def.baseline, baseline_value: null, ratio: null, goal: def.goal, meets: null });
 
-export function measuredResult(def, { value, baseline_value }) {
+export function measuredResult(def, { value, baseline_value, details }) {
   if (!Number.isFinite(value) || !Number.isFinite(baseline_value) || baseline_value <= 0) {
     throw new Error(`${def.name} produced no usable numbers (value ${value}, baseline ${baseline_value})`);
   }
   const ratio = value / baseline_value;
-  return { ...base(def), value: round(value), baseline_value: round(baseline_value), ratio: round(ratio), meets: meetsGoal(ratio, def.goal) };
+  const result = { ...base(def), value: round(value), baseline_value: round(baseline_value), ratio: round(ratio), meets: meetsGoal(ratio, def.goal) };
+  // Figures a case measured besides its ratio (e.g. mcp-read: the clients' own share).
+  if (details) result.details = Object.fromEntries(Object.entries(details).map(([key, figure]) => [key, round(figure)]));
+  return result;
 }
 
 export const skippedResult = (def, reason) => ({ ...base(def), skipped: reason });

@@ -86,6 +86,12 @@ describe('cases per target', () => {
     expect(Object.keys(result)).toEqual(expect.arrayContaining(['name', 'value', 'unit', 'baseline', 'baseline_value', 'ratio', 'goal', 'meets']));
     expect(skippedResult(caseFor(byName('render-scale'), 'embedded'), 'why')).toMatchObject({ target: 'embedded', skipped: 'why', meets: null });
   });
+
+  it('when a case reports details then they are kept beside the ratio, rounded; without them there is no details field', () => {
+    const def = caseFor(byName('mcp-read'), 'embedded');
+    expect(measuredResult(def, { value: 4, baseline_value: 2, details: { mcp_clients_alone_ms: 1.23456 } }).details).toEqual({ mcp_clients_alone_ms: 1.23 });
+    expect(measuredResult(def, { value: 4, baseline_value: 2 })).not.toHaveProperty('details');
+  });
 });
 
 describe('cluster helpers', () => {
