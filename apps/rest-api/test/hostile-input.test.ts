@@ -100,6 +100,34 @@ describe('request bodies', () => {
     expect(response.body.errors).toHaveProperty('name');
   });
 
+  it('when a field has the wrong JSON type then the 422 names the type instead of calling it blank', async () => {
+    const user = await signUpUser(server);
+    const response = await server.request('POST', '/api/v1/ontologies', {
+      token: user.token,
+      json: { ontology: { title: 123, description: null, source: ['a: 1'], source_format: 'yaml' }, change_summary: 5 },
+    });
+    expect(response.status).toBe(422);
+    expect(response.body).toEqual({
+      errors: {
+        title: ['must be a string'],
+        description: ['must be a string'],
+        source: ['must be a string'],
+        change_summary: ['must be a string'],
+      },
+    });
+    const wrapper = await server.request('POST', '/api/v1/ontologies', { token: user.token, json: { ontology: [] } });
+    expect(wrapper.body).toEqual({ errors: { ontology: ['must be an object'] } });
+    const otp = await server.request('POST', '/api/v1/auth', { json: { email: user.email, password: user.password, otp_attempt: 123456 } });
+    expect(otp.body).toEqual({ errors: { otp_attempt: ['must be a string'] } });
+  });
+
+  it('when a query parameter is repeated then the 422 says it must be given once', async () => {
+    const user = await signUpUser(server);
+    const response = await server.request('GET', '/api/v1/ontologies?page=1&page=2&per_page=5', { token: user.token });
+    expect(response.status).toBe(422);
+    expect(response.body).toEqual({ errors: { page: ['must be given only once'] } });
+  });
+
   it('when __proto__ keys are sent then they are refused as unknown fields', async () => {
     const response = await server.request('POST', '/api/v1/auth', {
       body: '{"email":"a@b.co","password":"x","__proto__":{"admin":true}}',

@@ -28,7 +28,7 @@ export type SignUpRequest = z.infer<typeof SignUpRequest>;
 export const SignInRequest = z.strictObject({
   email: text({ max: 254, min: 1 }),
   password: passwordText,
-  otp_attempt: z.union([z.string().max(32), z.null()]).optional(),
+  otp_attempt: z.string().max(32).nullable().optional(),
 });
 export type SignInRequest = z.infer<typeof SignInRequest>;
 

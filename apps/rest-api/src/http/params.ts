@@ -11,8 +11,15 @@ export function idParam(value: string | undefined): string {
 
 /** Validates the query string; unknown parameters are ignored, bad values are 422. */
 export function parseQuery<S extends z.ZodType>(schema: S, req: Request): z.output<S> {
-  const result = schema.safeParse(req.query);
-  if (!result.success) throw AppError.validation(toFieldErrors(result.error));
+  const result = schema.safeParse(req.query, { reportInput: true });
+  if (!result.success) {
+    const errors = toFieldErrors(result.error);
+    // `?page=1&page=2` arrives as an array: say what is wrong with it.
+    for (const key of Object.keys(errors)) {
+      if (Array.isArray(req.query[key])) errors[key] = ['must be given only once'];
+    }
+    throw AppError.validation(errors);
+  }
   return result.data;
 }
 
