@@ -1,7 +1,28 @@
 // A stdio MCP server whose every request is answered by the service's /mcp endpoint, so
 // all tools run in one place (DESIGN 4). Both protocol eras are served on stdio by the SDK.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { Server } from '@modelcontextprotocol/server';
+import { Server, type CallToolResult } from '@modelcontextprotocol/server';
+
+/** What an SDK stdio client reads per message by default (its ReadBuffer closes the session above it). */
+export const STDIO_CLIENT_MESSAGE_MAX_BYTES = 10 * 1024 * 1024;
+const ENVELOPE_ROOM = 64 * 1024;
+
+/**
+ * Tool results carry their JSON twice (text and structuredContent), so a result with a source
+ * of 5 MB or more would not fit in one stdio message an SDK client accepts, and the client would
+ * drop the whole session. Such a result keeps structuredContent and a short text instead of the copy.
+ */
+export function fitForStdio(result: CallToolResult): CallToolResult {
+  if (result.structuredContent === undefined) return result;
+  const bytes = Buffer.byteLength(JSON.stringify(result), 'utf8');
+  if (bytes <= STDIO_CLIENT_MESSAGE_MAX_BYTES - ENVELOPE_ROOM) return result;
+  const megabytes = (bytes / 1024 / 1024).toFixed(1);
+  const note = {
+    type: 'text' as const,
+    text: `The result is ${megabytes} MB, too large to send twice over stdio: its JSON is in structuredContent only.`,
+  };
+  return { ...result, content: [...result.content.filter((part) => part.type !== 'text'), note] };
+}
 
 export async function connectRemote(baseUrl: string, token: string): Promise<Client> {
   const client = new Client({ name: 'oms-mcp-stdio', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
@@ -22,7 +43,7 @@ export function createBridgeServer(remote: Client): Server {
     },
   );
   server.setRequestHandler('tools/list', (request) => remote.listTools(request.params));
-  server.setRequestHandler('tools/call', (request) => remote.callTool(request.params));
+  server.setRequestHandler('tools/call', async (request) => fitForStdio((await remote.callTool(request.params)) as CallToolResult));
   server.setRequestHandler('prompts/list', (request) => remote.listPrompts(request.params));
   server.setRequestHandler('prompts/get', (request) => remote.getPrompt(request.params));
   server.setRequestHandler('resources/list', (request) => remote.listResources(request.params));

@@ -73,6 +73,37 @@ describe.each([
   });
 });
 
+describe('bin/mcp-stdio with large sources', () => {
+  it('when sources near and above the 10 MB limit are sent then the client reads every answer and the session stays open', async () => {
+    const client = new Client({ name: 'stdio-test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    const transport = new StdioClientTransport({
+      command: BIN,
+      env: { PATH: process.env['PATH'] ?? '', SERVICE_BASE_URL: service.url, SERVICE_API_TOKEN: user.token },
+      stderr: 'pipe',
+    });
+    await client.connect(transport);
+    try {
+      const accounts = (await client.callTool({ name: 'list_accounts', arguments: {} })).structuredContent as { accounts: { id: string }[] };
+      const base = { account_id: accounts.accounts[0]?.id, title: 'Large', source_format: 'other' };
+      // Above 10 MiB the SDK's stdio reader used to close the session without an answer.
+      const tooLarge = await client.callTool({ name: 'create_ontology', arguments: { ...base, source: 'x'.repeat(10 * 1024 * 1024 + 1) } });
+      expect(tooLarge.isError).toBe(true);
+      expect(JSON.stringify(tooLarge.content)).toMatch(/source.*too large/);
+      // A 6 MB answer sent as text and as structuredContent would pass the client's 10 MiB limit.
+      const source = `# ${'y'.repeat(6 * 1024 * 1024)}\n`;
+      const created = await client.callTool({ name: 'create_ontology', arguments: { ...base, source } });
+      expect(created.isError).toBeFalsy();
+      const ontology = created.structuredContent as { id: string; source: string; head_hash: string };
+      expect(ontology.source).toBe(source);
+      const rest = await fetch(`${service.url}/api/v1/ontologies/${ontology.id}`, { headers: { authorization: `Bearer ${user.token}` } });
+      expect(((await rest.json()) as { head_hash: string }).head_hash).toBe(ontology.head_hash);
+      expect((await client.callTool({ name: 'read_profile', arguments: {} })).isError).toBeFalsy();
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
+});
+
 describe('bin/mcp-stdio failing fast', () => {
   it('when the token is refused then it exits non-zero within 5 s with one clear line', async () => {
     const result = await runBridge({ SERVICE_BASE_URL: service.url, SERVICE_API_TOKEN: 'oms_revoked' });
