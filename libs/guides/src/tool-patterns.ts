@@ -74,6 +74,7 @@ Shared shapes:
 ### visualize_ontology
 - Parameters: \`id\` (required, an ontology whose \`source_format\` is \`orm\`).
 - Returns an image content block (\`type: "image"\`, \`mimeType: "image/png"\`, base64 \`data\`): the ORM2 diagram of the current head, drawn with entity types, value types, fact types with readings, and constraints.
+- With it comes the JSON summary \`{ontology_id, title, version, head_hash, object_types, entity_types, value_types, fact_types, constraints, width, height, scale}\` (as text and structured content); \`scale\` below 1 means a large model was shrunk to fit.
 - Rendering takes a moment. Look at the picture: missing readings, unconnected object types or missing constraints show a modeling gap to fix with \`update_ontology\`.
 
 ### guide_orm_creation

@@ -62,14 +62,11 @@ async function visualize(ctx: ToolContext, visualizer: Visualizer, id: string, p
     height: picture.height,
     scale: picture.scale,
   };
-  const scaled = picture.scale < 1 ? ` The model is large: the picture was scaled to ${Math.round(picture.scale * 100)}% to fit ${picture.width}x${picture.height} px.` : '';
+  // DESIGN 4: tool results are JSON text content plus structuredContent; the picture comes first.
   return {
     content: [
       { type: 'image', data: picture.pngBase64, mimeType: 'image/png' },
-      {
-        type: 'text',
-        text: `ORM2 diagram of "${ontology.title}" ${ontology.version}: ${summary.objectTypes} object types (${summary.entityTypes} entity, ${summary.valueTypes} value), ${summary.factTypes} fact types, ${summary.constraints} constraints.${scaled}`,
-      },
+      { type: 'text', text: JSON.stringify(structured) },
     ],
     structuredContent: structured,
   };
