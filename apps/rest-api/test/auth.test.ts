@@ -28,6 +28,16 @@ describe('POST /api/v1/auth', () => {
     expect(response.status).toBe(200);
   });
 
+  it('when one account gets too many wrong passwords then it answers 429 with Retry-After', async () => {
+    const user = await signUpUser(server);
+    const attempt = () => server.request('POST', '/api/v1/auth', { json: { email: user.email, password: 'wrong password!' } });
+    for (let i = 0; i < 10; i++) expect((await attempt()).status).toBe(401);
+    const refused = await attempt();
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ error: 'rate_limited', retry_after: expect.any(Number) });
+    expect(Number(refused.headers.get('retry-after'))).toBe(refused.body.retry_after);
+  });
+
   it.each([
     ['a wrong password', (u: { email: string }) => ({ email: u.email, password: 'wrong password!' })],
     ['an unknown e-mail', () => ({ email: 'nobody-here@example.com', password: 'whatever123' })],

@@ -130,7 +130,13 @@ function operation(route: RouteSpec): ZodOpenApiOperationObject {
   };
   if (route.negotiates) responses['406'] = { description: 'None of the media types in Accept (or ?format) can be given', ...json(NotAcceptableResponse) };
   if (!route.public) responses['401'] = { description: 'Missing or invalid bearer token', ...json(ErrorResponse) };
-  if (route.path === '/auth') responses['401'] = { description: 'Wrong e-mail, password or one-time code', ...json(ErrorResponse) };
+  if (route.path === '/auth') {
+    responses['401'] = { description: 'Wrong e-mail, password or one-time code', ...json(ErrorResponse) };
+    responses['429'] = {
+      description: 'Too many attempts for this account or address; the Retry-After header gives the seconds to wait',
+      ...json(ErrorResponse.extend({ retry_after: z.number().int() })),
+    };
+  }
   if (pathParams.length > 0) responses['404'] = { description: 'Missing, or not visible to the caller', ...json(ErrorResponse) };
   if (route.request || route.query || route.public) responses['422'] = { description: 'Validation failed', ...json(ValidationErrorResponse) };
   if (route.request) {

@@ -23,6 +23,8 @@ export function sendError(res: Parameters<RequestHandler>[1], error: AppError): 
   // Every 503 (database, Redis, the render queue) says when to retry.
   if (error.code === 'unavailable' && !res.hasHeader('Retry-After')) res.setHeader('Retry-After', '5');
   if (error.code === 'unauthorized' && !res.hasHeader('WWW-Authenticate')) res.setHeader('WWW-Authenticate', 'Bearer');
+  const retryAfter = error.details?.['retry_after'];
+  if (error.code === 'rate_limited' && typeof retryAfter === 'number') res.setHeader('Retry-After', String(retryAfter));
   if (error.code === 'validation_failed') {
     res.status(status).json({ errors: error.fieldErrors ?? { base: [error.message] } });
     return;
