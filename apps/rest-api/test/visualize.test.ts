@@ -104,4 +104,13 @@ describe('GET /api/v1/ontologies/:id/diagram.svg and .png', () => {
     expect((await server.request('GET', `/api/v1/ontologies/${mine.id}/diagram.svg?commit_id=bad`, { token: alice.token })).status).toBe(422);
     expect((await server.request('GET', `/api/v1/ontologies/${mine.id}/diagram.png`)).status).toBe(401);
   });
+
+  it('when the diagram asked for does not exist or its number is out of range then 422 on diagram, not 503', async () => {
+    const ontology = await createOntology(server, alice.token, { source: demo, source_format: 'orm' });
+    for (const diagram of ['no-such-diagram', '7', '99999999999999999999']) {
+      const response = await server.request('GET', `/api/v1/ontologies/${ontology.id}/diagram.svg?diagram=${diagram}`, { token: alice.token });
+      expect(response.status).toBe(422);
+      expect(response.body.errors.diagram).toHaveLength(1);
+    }
+  });
 });

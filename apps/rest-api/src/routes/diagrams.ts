@@ -10,7 +10,16 @@ import { authOf } from '../http/authenticate.js';
 import { idParam, parseQuery } from '../http/params.js';
 import { callerFor, visibleOntologyOr404 } from '../use-cases/ontologies/caller.js';
 
-const DiagramQuery = z.object({ commit_id: uuid.optional(), diagram: z.string().min(1).max(200).optional() });
+// A diagram is named, or numbered from 0 as the render job allows (at most 10,000).
+const DiagramQuery = z.object({
+  commit_id: uuid.optional(),
+  diagram: z
+    .string()
+    .min(1)
+    .max(200)
+    .refine((value) => !/^\d+$/.test(value) || Number(value) <= 10_000, { message: 'must be a diagram name or a number from 0 to 10000' })
+    .optional(),
+});
 
 export function diagramRoutes(ctx: AppContext, queue: RenderQueue): Router {
   const router = Router();
@@ -34,6 +43,8 @@ export function diagramRoutes(ctx: AppContext, queue: RenderQueue): Router {
         result = await queue.render({ ontologyId: ontology.id, commitHash, output, ...diagram }, { timeoutMs: 60_000 });
       } catch (error) {
         if (error instanceof UnrenderableError) throw AppError.validation({ source: [error.message] });
+        // The layout's answer to a diagram the model does not have (in-process renders).
+        if (error instanceof RangeError) throw AppError.validation({ diagram: [error.message] });
         throw new AppError('unavailable', { message: 'The diagram could not be drawn right now; retry later.', cause: error });
       }
       res.setHeader('ETag', `"${commitHash}-${output}"`);
