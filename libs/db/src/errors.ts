@@ -33,3 +33,27 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * The name of the foreign key a write violated (e.g. `ontologies_parent_id_fkey`: the row it
+ * pointed at was deleted meanwhile), however the driver reports it; undefined for other errors.
+ */
+export function violatedForeignKey(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    const candidate = e as {
+      code?: unknown;
+      constraint?: unknown;
+      cause?: unknown;
+      meta?: { driverAdapterError?: { cause?: { originalCode?: unknown; kind?: unknown; constraint?: unknown } } };
+    };
+    if (candidate.code === '23503' && typeof candidate.constraint === 'string') return candidate.constraint;
+    const adapter = candidate.meta?.driverAdapterError?.cause;
+    if (adapter && (adapter.originalCode === '23503' || adapter.kind === 'ForeignKeyConstraintViolation')) {
+      const constraint = adapter.constraint as { index?: unknown } | string | undefined;
+      const name = typeof constraint === 'string' ? constraint : constraint?.index;
+      return typeof name === 'string' ? name : 'unknown';
+    }
+    e = candidate.cause;
+  }
+  return undefined;
+}

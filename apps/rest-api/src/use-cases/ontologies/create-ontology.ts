@@ -4,7 +4,7 @@ import type { CreateOntologyRequest } from '@oms/contracts';
 import { insertOntology, personalAccountIdsOf, type OntologyWithHeadMetrics } from '@oms/db';
 import type { AppContext } from '../../context.js';
 import type { Caller } from './caller.js';
-import { checkParent } from './check-parent.js';
+import { checkParent, raceLostError } from './check-parent.js';
 import { checkSource } from './check-source.js';
 
 export type CreateOntologyInput = CreateOntologyRequest['ontology'] & { commit_message?: string | undefined };
@@ -62,6 +62,8 @@ export async function createOntology(ctx: AppContext, caller: Caller, input: Cre
       source: input.source,
       metrics,
     },
-  );
+  ).catch((error: unknown) => {
+    throw raceLostError(error) ?? error;
+  });
   return { ...created, headMetrics: metrics };
 }

@@ -7,7 +7,7 @@ import { appendCommit, headMetricsOf, lockHierarchy, lockOntology, updateOntolog
 import type { SourceMetrics } from '@oms/ontology-tools';
 import type { AppContext } from '../../context.js';
 import { checkIfMatch, writableOntologyOr4xx, type Caller } from './caller.js';
-import { checkNoCycle, checkParent } from './check-parent.js';
+import { checkNoCycle, checkParent, raceLostError } from './check-parent.js';
 import { checkSource } from './check-source.js';
 
 export type OntologyChanges = {
@@ -98,5 +98,7 @@ export async function updateOntology(ctx: AppContext, caller: Caller, id: string
       ...(parentId !== undefined ? { parentId } : {}),
     }, source);
     return { ...row, headMetrics };
-  }, WRITE_TX);
+  }, WRITE_TX).catch((error: unknown) => {
+    throw raceLostError(error) ?? error;
+  });
 }
