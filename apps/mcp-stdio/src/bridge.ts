@@ -7,21 +7,30 @@ import { Server, type CallToolResult } from '@modelcontextprotocol/server';
 export const STDIO_CLIENT_MESSAGE_MAX_BYTES = 10 * 1024 * 1024;
 const ENVELOPE_ROOM = 64 * 1024;
 
+const sizeOf = (value: unknown) => Buffer.byteLength(JSON.stringify(value), 'utf8');
+const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+
 /**
  * Tool results carry their JSON twice (text and structuredContent), so a result with a source
  * of 5 MB or more would not fit in one stdio message an SDK client accepts, and the client would
- * drop the whole session. Such a result keeps structuredContent and a short text instead of the copy.
+ * drop the whole session. Such a result keeps structuredContent and a short text instead of the
+ * copy; one still too large (a page of several large sources) becomes an error saying what to do.
  */
 export function fitForStdio(result: CallToolResult): CallToolResult {
-  if (result.structuredContent === undefined) return result;
-  const bytes = Buffer.byteLength(JSON.stringify(result), 'utf8');
-  if (bytes <= STDIO_CLIENT_MESSAGE_MAX_BYTES - ENVELOPE_ROOM) return result;
-  const megabytes = (bytes / 1024 / 1024).toFixed(1);
+  const limit = STDIO_CLIENT_MESSAGE_MAX_BYTES - ENVELOPE_ROOM;
+  const bytes = sizeOf(result);
+  if (bytes <= limit || result.structuredContent === undefined) return result;
   const note = {
     type: 'text' as const,
-    text: `The result is ${megabytes} MB, too large to send twice over stdio: its JSON is in structuredContent only.`,
+    text: `The result is ${megabytes(bytes)} MB, too large to send twice over stdio: its JSON is in structuredContent only.`,
   };
-  return { ...result, content: [...result.content.filter((part) => part.type !== 'text'), note] };
+  const single = { ...result, content: [...result.content.filter((part) => part.type !== 'text'), note] };
+  if (sizeOf(single) <= limit) return single;
+  const text =
+    `The result is ${megabytes(bytes)} MB, more than an MCP client reads in one stdio message (10 MB), so it was not sent. ` +
+    'For a list, call again with a smaller limit (list_ontologies and search_ontologies carry every source). ' +
+    'A single ontology or commit this large can be read through the REST API (GET /api/v1/ontologies/<id>) or the HTTP transport at /mcp.';
+  return { isError: true, content: [{ type: 'text', text }] };
 }
 
 export async function connectRemote(baseUrl: string, token: string): Promise<Client> {

@@ -97,6 +97,13 @@ describe('bin/mcp-stdio with large sources', () => {
       expect(ontology.source).toBe(source);
       const rest = await fetch(`${service.url}/api/v1/ontologies/${ontology.id}`, { headers: { authorization: `Bearer ${user.token}` } });
       expect(((await rest.json()) as { head_hash: string }).head_hash).toBe(ontology.head_hash);
+      // Two of them on one page cannot fit in one message at all: the agent is told to page smaller.
+      expect((await client.callTool({ name: 'create_ontology', arguments: { ...base, source } })).isError).toBeFalsy();
+      const page = await client.callTool({ name: 'list_ontologies', arguments: {} });
+      expect(page.isError).toBe(true);
+      expect(JSON.stringify(page.content)).toMatch(/smaller limit/);
+      const small = await client.callTool({ name: 'list_ontologies', arguments: { limit: 1 } });
+      expect((small.structuredContent as { has_more: boolean }).has_more).toBe(true);
       expect((await client.callTool({ name: 'read_profile', arguments: {} })).isError).toBeFalsy();
     } finally {
       await client.close();
