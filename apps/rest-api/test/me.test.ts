@@ -103,4 +103,25 @@ describe('DELETE /api/v1/me', () => {
   it('when no token is sent then it answers 401 and deletes nothing', async () => {
     expect((await server.request('DELETE', '/api/v1/me')).status).toBe(401);
   });
+
+  it('when the same user is deleted four times at once then one answers 200 and the others 401', async () => {
+    const user = await signUpUser(server);
+    const responses = await Promise.all(Array.from({ length: 4 }, () => server.request('DELETE', '/api/v1/me', { token: user.token })));
+    expect(responses.map((response) => response.status).sort()).toEqual([200, 401, 401, 401]);
+    expect(await server.db.prisma.user.count({ where: { id: user.id } })).toBe(0);
+  });
+
+  it('when the owner and the only other member of a team leave at once then both answer 200 and the team is gone', async () => {
+    for (let round = 0; round < 4; round++) {
+      const [owner, member] = await Promise.all([signUpUser(server), signUpUser(server)]);
+      const team = await server.request('POST', '/api/v1/accounts', { token: owner.token, json: { account: { name: 'Both leave' } } });
+      await server.request('POST', `/api/v1/accounts/${team.body.id}/account_users`, { token: owner.token, json: { account_user: { email: member.email } } });
+      const responses = await Promise.all([
+        server.request('DELETE', '/api/v1/me', { token: owner.token }),
+        server.request('DELETE', '/api/v1/me', { token: member.token }),
+      ]);
+      expect(responses.map((response) => response.status)).toEqual([200, 200]);
+      expect(await server.db.prisma.account.count({ where: { id: team.body.id } })).toBe(0);
+    }
+  });
 });

@@ -2,8 +2,10 @@
 // with its ontologies and commits, and their memberships go. Team accounts stay: one the
 // user owned passes to its longest-standing admin (or member, made admin); a team with no
 // one left is deleted, since nobody could reach it again.
+import { AppError } from '@oms/domain';
 import {
   deleteAccountsById,
+  lockUserForDeletion,
   deleteUserRow,
   personalAccountIdsOf,
   setAccountOwner,
@@ -14,6 +16,8 @@ import type { AppContext } from '../context.js';
 
 export async function deleteUser(ctx: AppContext, userId: string): Promise<void> {
   await ctx.db.prisma.$transaction(async (tx) => {
+    // Deleted meanwhile (a second DELETE /me at once): the token died with the user.
+    if (!(await lockUserForDeletion(tx, userId))) throw new AppError('unauthorized');
     const doomed = (await personalAccountIdsOf(tx, userId)).map((row) => row.id);
     for (const team of await teamAccountsOwnedBy(tx, userId)) {
       const others = team.accountUsers.filter((member) => member.userId !== userId);

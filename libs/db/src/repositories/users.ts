@@ -1,3 +1,4 @@
+import type { Prisma } from '../generated/prisma/client.js';
 import type { DbClient } from './db-client.js';
 
 export function findUserById(db: DbClient, id: string) {
@@ -53,4 +54,19 @@ export async function claimOtpStep(db: DbClient, userId: string, step: bigint): 
 
 export function deleteUserRow(db: DbClient, userId: string) {
   return db.user.delete({ where: { id: userId } });
+}
+
+/**
+ * Takes the locks a user's deletion needs, accounts first (in id order) and then the user:
+ * two members of one team leaving at once run one after the other, so the second sees who is
+ * left, and a second deletion of the same user finds nothing. False when the user is gone.
+ */
+export async function lockUserForDeletion(tx: Prisma.TransactionClient, userId: string): Promise<boolean> {
+  await tx.$queryRaw`
+    SELECT a."id" FROM "accounts" a
+    WHERE a."id" IN (SELECT m."account_id" FROM "account_users" m WHERE m."user_id" = ${userId}::uuid)
+       OR a."owner_id" = ${userId}::uuid
+    ORDER BY a."id" FOR UPDATE`;
+  const rows = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "users" WHERE "id" = ${userId}::uuid FOR UPDATE`;
+  return rows.length > 0;
 }
