@@ -12,6 +12,11 @@ const FAILURES: Record<string, () => unknown> = {
   database: () => Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
   render: () => new AppError('unavailable', { message: 'The diagram could not be drawn right now; retry later.' }),
   bug: () => new TypeError('x is not a function'),
+  'deleted-meanwhile': () =>
+    Object.assign(new Error('insert or update on table "notification_tokens" violates foreign key constraint'), {
+      code: '23503',
+      constraint: 'notification_tokens_user_id_fkey',
+    }),
 };
 
 describe('errorHandler', () => {
@@ -37,6 +42,12 @@ describe('errorHandler', () => {
       expect(response.headers.get('retry-after'), kind).toBe('5');
       expect(((await response.json()) as { error: string }).error, kind).toBe('unavailable');
     }
+  });
+
+  it('when a write refers to a row a concurrent request deleted then the answer is 409 conflict, not 500', async () => {
+    const response = await fetch(`${base}/fail/deleted-meanwhile`);
+    expect(response.status).toBe(409);
+    expect(((await response.json()) as { error: string }).error).toBe('conflict');
   });
 
   it('when the error is a bug then the answer is a 500 without Retry-After', async () => {

@@ -3,7 +3,7 @@
 // body says nothing about the cause.
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError, ERROR_TABLE, isAppError, type ErrorCode } from '@oms/domain';
-import { isDatabaseUnavailable } from '@oms/db';
+import { isDatabaseUnavailable, violatedForeignKey } from '@oms/db';
 import { isRedisUnavailable, type Logger } from '@oms/platform';
 import { logOf } from './request-context.js';
 
@@ -49,6 +49,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       // A restart or failover of the database: the client may retry, so 503 with a hint.
       logOf(res, logger).warn({ err: error }, 'database unavailable');
       return sendError(res, new AppError('unavailable', { message: 'The database is not reachable right now; retry in a few seconds.' }));
+    }
+    if (violatedForeignKey(error) !== undefined) {
+      // A row the write refers to (the caller, an account) was deleted by a concurrent request.
+      logOf(res, logger).warn({ err: error }, 'write lost a race with a delete');
+      return sendError(res, new AppError('conflict', { message: 'Something this request refers to was deleted meanwhile; read it again and retry.' }));
     }
     if (isRedisUnavailable(error)) {
       // Redis is away: sign-in (its attempt counters) cannot be checked, so it is refused for now.
