@@ -230,6 +230,39 @@ describe.each(['modern', 'legacy'] as Era[])('the %s MCP client', (era) => {
     expect(after.body).toEqual(ontology);
   });
 
+  it('when an agent sends arguments a tool does not have then the call is refused naming them, and nothing is written', async () => {
+    const { tools } = await client.listTools();
+    for (const tool of tools) expect(tool.inputSchema.additionalProperties, tool.name).toBe(false);
+    const [personal] = resultJson(await client.callTool({ name: 'list_accounts', arguments: {} })).accounts;
+    const before = resultJson(await client.callTool({ name: 'list_ontologies', arguments: { limit: 1 } })).total;
+    const refused = await client.callTool({
+      name: 'create_ontology',
+      arguments: { account_id: personal.id, title: `Nested ${era}`, source: TURTLE, source_format: 'turtle', parent_id: personal.id },
+    });
+    expect(refused.isError).toBe(true);
+    expect(resultText(refused)).toMatch(/parent_id/);
+    expect(resultJson(await client.callTool({ name: 'list_ontologies', arguments: { limit: 1 } })).total).toBe(before);
+    const ontology = await createOntology(server, alice.token);
+    const bump = await client.callTool({
+      name: 'update_ontology',
+      arguments: { id: ontology.id, account_id: personal.id, source: `${TURTLE}# minor\n`, commit_message: 'm', version_bump: 'minor' },
+    });
+    expect(bump.isError).toBe(true);
+    expect(resultText(bump)).toMatch(/version_bump/);
+    expect((await server.request('GET', `/api/v1/ontologies/${ontology.id}`, { token: alice.token })).body).toEqual(ontology);
+  });
+
+  it('when ids are sent in upper case then the advertised schema allows it and the tools find the same objects', async () => {
+    const { tools } = await client.listTools();
+    const idSchema = tools.find((tool) => tool.name === 'read_ontology')?.inputSchema.properties?.['id'] as { pattern: string };
+    const ontology = await createOntology(server, alice.token);
+    expect(new RegExp(idSchema.pattern).test(ontology.id.toUpperCase())).toBe(true);
+    expect(resultJson(await client.callTool({ name: 'read_ontology', arguments: { id: ontology.id.toUpperCase() } })).id).toBe(ontology.id);
+    const commits = resultJson(await client.callTool({ name: 'list_commits', arguments: { ontology_id: ontology.id.toUpperCase() } }));
+    expect(commits.total).toBe(1);
+    expect(resultJson(await client.callTool({ name: 'read_commit', arguments: { id: commits.commits[0].id.toUpperCase() } })).source).toBe(TURTLE);
+  });
+
   it('when required arguments are missing or mistyped then the call is refused without reaching the service', async () => {
     const outcome = await client.callTool({ name: 'create_ontology', arguments: { title: 'x' } }).then(
       (result) => ({ isError: result.isError === true, text: resultText(result) }),

@@ -5,6 +5,10 @@ import { READ_ONLY } from '../annotations.js';
 import type { ToolContext } from '../context.js';
 import { runTool } from '../tool-result.js';
 import { cached } from '../cached-schema.js';
+import { strictInput } from './strict-input.js';
+
+const listCommitsInput = strictInput(ListCommitsInput);
+const readCommitInput = strictInput(ReadCommitInput);
 
 export function registerCommitTools(server: McpServer, ctx: ToolContext): void {
   server.registerTool(
@@ -14,7 +18,7 @@ export function registerCommitTools(server: McpServer, ctx: ToolContext): void {
       description:
         'Lists the history of an ontology newest first: id, commit_hash, parent_hash, message, version, status (applied = current head, superseded = older) and author_id, without sources. ' +
         'Pages with limit and offset; read_commit gives one commit with its source.',
-      inputSchema: cached(ListCommitsInput),
+      inputSchema: listCommitsInput,
       outputSchema: cached(CommitListOutput),
       annotations: READ_ONLY,
     },
@@ -29,7 +33,7 @@ export function registerCommitTools(server: McpServer, ctx: ToolContext): void {
     {
       title: 'Read a commit',
       description: 'Returns one commit with all details, including the full source of the ontology at that commit.',
-      inputSchema: cached(ReadCommitInput),
+      inputSchema: readCommitInput,
       outputSchema: cached(ReadCommitOutput),
       annotations: READ_ONLY,
     },

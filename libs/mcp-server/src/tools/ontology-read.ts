@@ -5,6 +5,11 @@ import { READ_ONLY } from '../annotations.js';
 import type { ToolContext } from '../context.js';
 import { runTool } from '../tool-result.js';
 import { cached } from '../cached-schema.js';
+import { strictInput } from './strict-input.js';
+
+const listOntologiesInput = strictInput(ListOntologiesInput);
+const searchOntologiesInput = strictInput(SearchOntologiesInput);
+const readOntologyInput = strictInput(ReadOntologyInput);
 
 const FIND_IDS = 'Call list_ontologies or search_ontologies to find the ids of ontologies you can see.';
 
@@ -16,7 +21,7 @@ export function registerOntologyReadTools(server: McpServer, ctx: ToolContext): 
       description:
         'Lists the ontologies you can see (public ones and those of your accounts), newest first, with their full source. ' +
         'Pages with limit (1-100, default 20) and offset (default 0); has_more says whether another page exists.',
-      inputSchema: cached(ListOntologiesInput),
+      inputSchema: listOntologiesInput,
       outputSchema: cached(OntologyListOutput),
       annotations: READ_ONLY,
     },
@@ -30,7 +35,7 @@ export function registerOntologyReadTools(server: McpServer, ctx: ToolContext): 
       description:
         'Finds ontologies you can see whose title or description contains query (case-insensitive), newest first. ' +
         'Pages like list_ontologies (limit, offset, has_more).',
-      inputSchema: cached(SearchOntologiesInput),
+      inputSchema: searchOntologiesInput,
       outputSchema: cached(OntologyListOutput),
       annotations: READ_ONLY,
     },
@@ -43,7 +48,7 @@ export function registerOntologyReadTools(server: McpServer, ctx: ToolContext): 
       title: 'Read an ontology',
       description:
         'Returns one ontology with all details: title, description, visibility, source_format, version, head_hash, account_id, parent_id and the full source.',
-      inputSchema: cached(ReadOntologyInput),
+      inputSchema: readOntologyInput,
       outputSchema: cached(ReadOntologyOutput),
       annotations: READ_ONLY,
     },

@@ -11,6 +11,11 @@ import { CREATES, DELETES, UPDATES } from '../annotations.js';
 import type { ToolContext } from '../context.js';
 import { runTool } from '../tool-result.js';
 import { cached } from '../cached-schema.js';
+import { strictInput } from './strict-input.js';
+
+const createOntologyInput = strictInput(CreateOntologyInput);
+const updateOntologyInput = strictInput(UpdateOntologyInput);
+const deleteOntologyInput = strictInput(DeleteOntologyInput);
 
 const FIND_IDS = 'Call list_ontologies or search_ontologies to find the ids of ontologies you can see.';
 
@@ -23,7 +28,7 @@ export function registerOntologyWriteTools(server: McpServer, ctx: ToolContext):
         'Creates an ontology in one of your accounts with a first commit. Call list_accounts first for account_id. ' +
         'source must parse in source_format (yaml, owl, rdf, turtle, orm; other is not parsed); a parse error names line and column. ' +
         'visibility is is_public (default) or is_private; version defaults to 1.0.0; commit_message to "Initial commit".',
-      inputSchema: cached(CreateOntologyInput),
+      inputSchema: createOntologyInput,
       outputSchema: cached(ReadOntologyOutput),
       annotations: CREATES,
     },
@@ -38,7 +43,7 @@ export function registerOntologyWriteTools(server: McpServer, ctx: ToolContext):
         'Replaces the source of an ontology you may change (send the full new source, not a diff) and records a commit with commit_message. ' +
         'account_id must be the owning account (read_ontology shows it). The patch version is bumped unless you pass a greater version. ' +
         'Sending the current source unchanged makes no commit. title, description, visibility and source_format are optional.',
-      inputSchema: cached(UpdateOntologyInput),
+      inputSchema: updateOntologyInput,
       outputSchema: cached(ReadOntologyOutput),
       annotations: UPDATES,
     },
@@ -52,7 +57,7 @@ export function registerOntologyWriteTools(server: McpServer, ctx: ToolContext):
       description:
         'Permanently deletes an ontology and all of its commits; its children become root ontologies. Irreversible. ' +
         'account_id must be the owning account.',
-      inputSchema: cached(DeleteOntologyInput),
+      inputSchema: deleteOntologyInput,
       outputSchema: cached(DeleteOntologyOutput),
       annotations: DELETES,
     },

@@ -5,6 +5,10 @@ import { READ_ONLY } from '../annotations.js';
 import type { ToolContext } from '../context.js';
 import { runTool } from '../tool-result.js';
 import { cached } from '../cached-schema.js';
+import { strictInput } from './strict-input.js';
+
+const readProfileInput = strictInput(ReadProfileInput);
+const listAccountsInput = strictInput(ListAccountsInput);
 
 export function registerUserAccountTools(server: McpServer, ctx: ToolContext): void {
   server.registerTool(
@@ -12,7 +16,7 @@ export function registerUserAccountTools(server: McpServer, ctx: ToolContext): v
     {
       title: 'Read my profile',
       description: 'Returns the signed-in user: name, email, time_zone and created_at. Takes no parameters.',
-      inputSchema: cached(ReadProfileInput),
+      inputSchema: readProfileInput,
       outputSchema: cached(ReadProfileOutput),
       annotations: READ_ONLY,
     },
@@ -26,7 +30,7 @@ export function registerUserAccountTools(server: McpServer, ctx: ToolContext): v
       description:
         'Lists the accounts you belong to (your personal account and any team accounts) with id, name, personal and your roles. ' +
         'Call this before create_ontology: its account_id must be one of these ids.',
-      inputSchema: cached(ListAccountsInput),
+      inputSchema: listAccountsInput,
       outputSchema: cached(ListAccountsOutput),
       annotations: READ_ONLY,
     },

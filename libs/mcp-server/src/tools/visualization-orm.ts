@@ -7,6 +7,10 @@ import type { ToolContext } from '../context.js';
 import { failure, runTool } from '../tool-result.js';
 import type { Visualizer } from '../visualizer.js';
 import { cached } from '../cached-schema.js';
+import { strictInput } from './strict-input.js';
+
+const visualizeOntologyInput = strictInput(VisualizeOntologyInput);
+const guideOrmCreationInput = strictInput(GuideOrmCreationInput);
 
 const error = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] });
 
@@ -82,7 +86,7 @@ export function registerVisualizationOrmTools(server: McpServer, ctx: ToolContex
         description:
           'Renders an ontology whose source_format is orm as an ORM2 diagram (PNG image, from its head commit) with a short summary of what it contains. ' +
           'Ontologies in other formats are refused; guide_orm_creation helps build an ORM model.',
-        inputSchema: cached(VisualizeOntologyInput),
+        inputSchema: visualizeOntologyInput,
         outputSchema: cached(VisualizeOntologyOutput),
         annotations: READ_ONLY,
       },
@@ -97,7 +101,7 @@ export function registerVisualizationOrmTools(server: McpServer, ctx: ToolContex
       description:
         'Returns Object-Role Modeling guidance for the domain you describe (entity and value types, fact types and readings, constraints, subtypes, ' +
         'a step-by-step workflow and a validation checklist) and an ORM2 XML template to fill in and pass to create_ontology with source_format orm.',
-      inputSchema: cached(GuideOrmCreationInput),
+      inputSchema: guideOrmCreationInput,
       outputSchema: cached(GuideOrmCreationOutput),
       annotations: READ_ONLY,
     },
