@@ -13,6 +13,8 @@ let docsPort: number;
 let server: TestServer;
 let user: SignedUpUser;
 let browser: Browser;
+/** Names of the documents the metadata server was asked for. */
+const requested: string[] = [];
 
 const documentUrl = (name: string) => `https://127.0.0.1:${docsPort}/${name}.json`;
 const documentFor = (name: string) => ({
@@ -30,12 +32,19 @@ beforeAll(async () => {
   docs = createServer((req, res) => {
     const name = (req.url ?? '').replace(/^\/|\.json$/g, '');
     if (name === 'slow') return void setTimeout(() => res.end(JSON.stringify(documentFor('slow'))), 6_000);
-    const body = name === 'large' ? JSON.stringify({ ...documentFor('large'), padding: 'x'.repeat(20_000) }) : JSON.stringify(documentFor(name));
+    requested.push(name);
+    const document: Record<string, unknown> = documentFor(name);
+    if (name === 'large') document['padding'] = 'x'.repeat(20_000);
+    if (name === 'nameless') delete document['client_name'];
+    if (name === 'plain-http') document['redirect_uris'] = ['http://agent.example/callback'];
+    const body = JSON.stringify(document);
     res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'max-age=120' });
     res.end(body);
   }).listen(docsPort, '127.0.0.1');
   const loopbackFetch: typeof fetch = (url, init) => {
     const target = String(url).replace(`https://127.0.0.1:${docsPort}/`, `http://127.0.0.1:${docsPort}/`);
+    // "guarded" documents keep the provider's SSRF-guarded dispatcher, which must refuse loopback
+    if (target.includes('/guarded')) return fetch(target, init);
     const { dispatcher: _guard, ...rest } = (init ?? {}) as RequestInit & { dispatcher?: unknown };
     return fetch(target, rest);
   };
@@ -76,6 +85,8 @@ describe('Client ID Metadata Documents', () => {
     ['a document over the size limit', () => documentUrl('large')],
     ['a document that answers too slowly', () => documentUrl('slow')],
     ['a private address outside the test override', () => 'https://10.0.0.7/client.json'],
+    ['a document without client_name', () => documentUrl('nameless')],
+    ['a document with an http redirect URI outside localhost', () => documentUrl('plain-http')],
   ])('when the client_id is %s then the authorization request is refused', async (_label, clientId) => {
     const url = new URL(`${server.baseUrl}/oauth/authorize`);
     url.search = new URLSearchParams({
@@ -92,4 +103,21 @@ describe('Client ID Metadata Documents', () => {
     expect(response.status).toBeLessThan(500);
     expect(response.headers.get('location') ?? '').not.toContain('code=');
   }, 20_000);
+
+  it('when the fetch keeps the SSRF guard then a metadata document on a loopback address is never requested', async () => {
+    const url = new URL(`${server.baseUrl}/oauth/authorize`);
+    url.search = new URLSearchParams({
+      client_id: documentUrl('guarded'),
+      response_type: 'code',
+      redirect_uri: REDIRECT,
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+      scope: 'ontologies',
+      resource: `${server.baseUrl}/mcp`,
+    }).toString();
+    const response = await fetch(url, { redirect: 'manual' });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('location')).toBeNull();
+    expect(requested).not.toContain('guarded');
+  });
 });

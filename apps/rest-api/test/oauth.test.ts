@@ -2,8 +2,9 @@
 // and consent in a real browser, receives tokens and calls tools; refresh and revocation work.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { authorizeInBrowser, chromiumAvailable, freePort, launchChromium, TestOAuthProvider } from '@oms/testing';
-import { SignJWT, importJWK } from 'jose';
+import { authorizeInBrowser, chromiumAvailable, freePort, launchChromium, REDIRECT, TestOAuthProvider } from '@oms/testing';
+import { randomUUID } from 'node:crypto';
+import { SignJWT, exportJWK, generateKeyPair, importJWK } from 'jose';
 import type { Browser } from 'playwright-core';
 import { signUpUser, startTestServer, type SignedUpUser, type TestServer } from './support/test-server.js';
 
@@ -42,6 +43,46 @@ function signInAndConsent(authorizationUrl: URL, decision: 'allow' | 'deny' = 'a
     },
   });
 }
+
+/** Registers a client with the MCP SDK and takes the user through sign-in and consent: the code and what redeems it. */
+async function authorizationCode(change?: (url: URL) => void): Promise<{ code: string; clientId: string; verifier: string; redirected: URL }> {
+  const provider = new TestOAuthProvider();
+  await auth(provider, { serverUrl: `${server.baseUrl}/mcp` });
+  const url = new URL((provider.authorizationUrl as URL).href);
+  change?.(url);
+  const redirected = await signInAndConsent(url);
+  return { code: redirected.searchParams.get('code') ?? '', clientId: provider.info.client_id, verifier: provider.verifier, redirected };
+}
+
+async function tokenRequest(params: Record<string, string>, headers: Record<string, string> = {}): Promise<{ status: number; body: Record<string, string> }> {
+  const response = await fetch(`${server.baseUrl}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(params),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, string> };
+}
+
+const redeem = (grant: { code: string; clientId: string; verifier: string }, extra: Record<string, string> = {}, headers: Record<string, string> = {}) =>
+  tokenRequest(
+    {
+    grant_type: 'authorization_code',
+    code: grant.code,
+    code_verifier: grant.verifier,
+    client_id: grant.clientId,
+    redirect_uri: REDIRECT,
+      resource: `${server.baseUrl}/mcp`,
+      ...extra,
+    },
+    headers,
+  );
+
+const toolsList = (token: string) =>
+  server.request('POST', '/mcp', {
+    token,
+    headers: { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
+    json: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+  });
 
 describe('OAuth for agents', () => {
   it('when the server metadata is read then it advertises PKCE S256, registration, metadata documents and the iss parameter', async () => {
@@ -132,6 +173,70 @@ describe('OAuth for agents', () => {
     const wrongRedirect = await variant((url) => url.searchParams.set('redirect_uri', 'http://127.0.0.1:2/evil'));
     expect(wrongRedirect.status).toBe(400);
     expect(await wrongRedirect.text()).not.toMatch(/at .*\.js:\d+/);
+  });
+
+  it('when one authorization code is redeemed by several requests at once then only one gets tokens and the grant is revoked', async () => {
+    const grant = await authorizationCode();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => redeem(grant)));
+    const issued = answers.filter((answer) => answer.status === 200);
+    expect(issued).toHaveLength(1);
+    for (const refused of answers.filter((answer) => answer.status !== 200)) expect(refused.body['error']).toBe('invalid_grant');
+    // RFC 6749 4.1.2: tokens issued for a code used twice are revoked
+    expect((await toolsList(issued[0]?.body['access_token'] ?? '')).status).toBe(401);
+  });
+
+  it('when one refresh token is used by several requests at once then only one is answered and the grant is revoked', async () => {
+    const grant = await authorizationCode();
+    const first = await redeem(grant);
+    const refresh = () => tokenRequest({ grant_type: 'refresh_token', refresh_token: first.body['refresh_token'] ?? '', client_id: grant.clientId });
+    const answers = await Promise.all(Array.from({ length: 5 }, refresh));
+    const issued = answers.filter((answer) => answer.status === 200);
+    expect(issued).toHaveLength(1);
+    expect((await toolsList(issued[0]?.body['access_token'] ?? '')).status).toBe(401);
+    const next = await tokenRequest({ grant_type: 'refresh_token', refresh_token: issued[0]?.body['refresh_token'] ?? '', client_id: grant.clientId });
+    expect(next.status).toBe(400);
+  });
+
+  it('when the token request leaves out the redirect_uri of its authorization request then it is refused', async () => {
+    const grant = await authorizationCode();
+    const { redirect_uri: _left, ...withoutRedirect } = { grant_type: 'authorization_code', code: grant.code, code_verifier: grant.verifier, client_id: grant.clientId, redirect_uri: REDIRECT };
+    const refused = await tokenRequest(withoutRedirect);
+    expect(refused.status).toBe(400);
+    expect(refused.body['error']).toBe('invalid_request');
+  });
+
+  it('when a client sends a DPoP proof then it still gets a Bearer token that /mcp accepts, and no DPoP is advertised', async () => {
+    const metadata = await server.request('GET', '/.well-known/oauth-authorization-server');
+    expect(metadata.body).not.toHaveProperty('dpop_signing_alg_values_supported');
+    const grant = await authorizationCode();
+    const { publicKey, privateKey } = await generateKeyPair('ES256');
+    const proof = await new SignJWT({ htm: 'POST', htu: `${server.baseUrl}/oauth/token`, jti: randomUUID() })
+      .setProtectedHeader({ alg: 'ES256', typ: 'dpop+jwt', jwk: await exportJWK(publicKey) })
+      .setIssuedAt()
+      .sign(privateKey);
+    const tokens = await redeem(grant, {}, { dpop: proof });
+    expect(tokens.status).toBe(200);
+    expect(tokens.body['token_type']).toBe('Bearer');
+    expect((await toolsList(tokens.body['access_token'] ?? '')).status).toBe(200);
+  });
+
+  it('when a client registers an http redirect URI outside localhost then registration is refused', async () => {
+    const register = (metadata: Record<string, unknown>) =>
+      fetch(`${server.baseUrl}/oauth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ client_name: 'r', token_endpoint_auth_method: 'none', ...metadata }),
+      });
+    const plainHttp = await register({ redirect_uris: ['http://agent.example/callback'] });
+    expect(plainHttp.status).toBe(400);
+    expect(await plainHttp.json()).toMatchObject({ error: 'invalid_redirect_uri' });
+    for (const allowed of [
+      { redirect_uris: ['https://agent.example/callback'] },
+      { redirect_uris: ['http://localhost:33418/callback'] },
+      { application_type: 'native', redirect_uris: ['http://127.0.0.1/callback', 'com.example.agent:/callback'] },
+    ]) {
+      expect((await register(allowed)).status, JSON.stringify(allowed)).toBe(201);
+    }
   });
 
   it('when a token is forged, expired or for another audience then /mcp refuses it', async () => {

@@ -1,7 +1,10 @@
 // oidc-provider's storage (clients, grants, sessions, codes, tokens) in the service's own
 // database, so every replica sees the same state and a restart loses nothing.
-import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { DbClient, PrismaNamespace } from '@oms/db';
+
+/** Grant sources a second use of which is an attack (or a lost race) rather than a no-op. */
+const SINGLE_USE = new Set(['AuthorizationCode', 'RefreshToken']);
 
 export function prismaAdapter(db: DbClient): new (name: string) => Adapter {
   return class PrismaOidcAdapter implements Adapter {
@@ -43,8 +46,19 @@ export function prismaAdapter(db: DbClient): new (name: string) => Adapter {
       return row && row.expiresAt && row.expiresAt < new Date() ? undefined : PrismaOidcAdapter.payloadOf(row);
     }
 
+    /**
+     * oidc-provider reads a code or refresh token, checks it is unconsumed, then consumes it:
+     * two requests at once both pass the check. Consuming is the atomic step here, so the
+     * loser of such a race is refused like any reuse and the grant is revoked (RFC 6749
+     * 4.1.2, OAuth 2.1 4.3.1, RFC 9700 4.14.2).
+     */
     async consume(id: string): Promise<void> {
-      await db.oidcPayload.updateMany({ where: { id, type: this.name }, data: { consumedAt: new Date() } });
+      const { count } = await db.oidcPayload.updateMany({ where: { id, type: this.name, consumedAt: null }, data: { consumedAt: new Date() } });
+      if (count > 0 || !SINGLE_USE.has(this.name)) return;
+      const row = await db.oidcPayload.findFirst({ where: { id, type: this.name }, select: { grantId: true } });
+      // Like oidc-provider's own reuse detection: the grant goes, and with it every token of it.
+      if (row?.grantId) await db.oidcPayload.deleteMany({ where: { OR: [{ id: row.grantId, type: 'Grant' }, { grantId: row.grantId }] } });
+      throw new errors.InvalidGrant(`${this.name === 'RefreshToken' ? 'refresh token' : 'authorization code'} already used`);
     }
 
     async destroy(id: string): Promise<void> {

@@ -4,6 +4,7 @@
 // revocation, and RFC 9207 `iss` in every authorization response.
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { DbClient } from '@oms/db';
+import { assertClientMetadataAllowed } from './client-policy.js';
 import type { ProviderKeys } from './keys.js';
 import { prismaAdapter } from './prisma-adapter.js';
 import { renderErrorPage } from './pages/error-page.js';
@@ -60,8 +61,23 @@ export function createProvider(options: ProviderOptions): Provider {
     },
     enabledJWA: { idTokenSigningAlgValues: ['ES256'] },
     pkce: { required: () => true },
+    // RFC 6749 4.1.3: a token request must repeat the redirect_uri of its authorization
+    // request; oidc-provider would otherwise fill it in for clients with a single one.
+    allowOmittingSingleRegisteredRedirectUri: false,
+    // Runs for registrations and for every Client ID Metadata Document (client-policy.ts);
+    // the two RFC 7591 fields are only the hook, kept as sent.
+    extraClientMetadata: {
+      properties: ['software_id', 'software_version'],
+      validator: (_ctx, key, _value, metadata) => {
+        if (key === 'software_id') assertClientMetadataAllowed(metadata as Record<string, unknown>);
+      },
+    },
     features: {
       devInteractions: { enabled: false },
+      // /mcp takes Bearer tokens only (RFC 9728 metadata names no DPoP): a DPoP-bound token
+      // would be unusable there, so DPoP is not offered (RFC 9449 5.1: no
+      // dpop_signing_alg_values_supported) and a DPoP header gets an ordinary Bearer token.
+      dPoP: { enabled: false },
       registration: { enabled: true, initialAccessToken: false },
       revocation: { enabled: true },
       userinfo: { enabled: true },
