@@ -38,7 +38,13 @@ function signInAndConsent(authorizationUrl: URL, decision: 'allow' | 'deny' = 'a
   return authorizeInBrowser(browser, authorizationUrl, user, {
     decision,
     onPage: async (page, step) => {
-      if (step === 'consent') expect(await page.content()).toContain('Test Agent &lt;script&gt;');
+      if (step === 'consent') {
+        const html = await page.content();
+        expect(html).toContain('Test Agent &lt;script&gt;');
+        // MCP authorization (CIMD security): the redirect URI host is shown, a loopback one with a warning
+        expect(html).toContain('<code>127.0.0.1:1</code>');
+        expect(html).toContain('on your own computer');
+      }
       await screenshots(page, step);
     },
   });
@@ -217,6 +223,14 @@ describe('OAuth for agents', () => {
     const tokens = await redeem(grant, {}, { dpop: proof });
     expect(tokens.status).toBe(200);
     expect(tokens.body['token_type']).toBe('Bearer');
+    expect((await toolsList(tokens.body['access_token'] ?? '')).status).toBe(200);
+  });
+
+  it('when the authorization request names no scope then the resource scope is granted by default', async () => {
+    const grant = await authorizationCode((url) => url.searchParams.delete('scope'));
+    expect(grant.redirected.searchParams.get('error')).toBeNull();
+    const tokens = await redeem(grant);
+    expect(tokens.body['scope']).toBe('ontologies');
     expect((await toolsList(tokens.body['access_token'] ?? '')).status).toBe(200);
   });
 

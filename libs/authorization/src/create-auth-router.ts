@@ -2,14 +2,14 @@
 // /.well-known/oauth-authorization-server, /.well-known/openid-configuration, /oauth/*,
 // /sign-in, /consent and the stylesheet. The provider needs its keys from the database, so
 // the router becomes ready asynchronously; `ready` lets a caller wait for it at start-up.
-import { Router, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import type Provider from 'oidc-provider';
 import type { DbClient } from '@oms/db';
 import type { AttemptLimiter, Logger } from '@oms/platform';
 import { interactionRoutes, type CredentialCheck } from './interaction-routes.js';
 import { loadProviderKeys } from './keys.js';
 import { STYLESHEET } from './pages/layout.js';
-import { createProvider, type AccountLookup } from './provider.js';
+import { createProvider, RESOURCE_SCOPE, type AccountLookup } from './provider.js';
 import { settingsRoutes, type AccountSettingsPort } from './settings/settings-routes.js';
 import { unavailableHandler } from './unavailable-handler.js';
 
@@ -28,6 +28,18 @@ export type AuthServerOptions = {
 export type AuthServer = { router: Router; ready: Promise<Provider> };
 
 const PROVIDER_PATHS = /^\/(oauth\/(?!interaction\/)|\.well-known\/(openid-configuration|oauth-authorization-server)(\/|$))/;
+
+/**
+ * RFC 6749 3.3: a request that omits scope is processed with a pre-defined default (or
+ * refused with invalid_scope). oidc-provider would grant nothing and answer access_denied,
+ * so a browser's authorization request without scope asks for the resource scope.
+ */
+function withDefaultScope(req: Request): void {
+  const url = new URL(req.url, 'http://local');
+  if ((url.searchParams.get('scope') ?? '').trim() !== '') return;
+  url.searchParams.set('scope', RESOURCE_SCOPE);
+  req.url = `${url.pathname}${url.search}`;
+}
 
 export function createAuthServer(options: AuthServerOptions): AuthServer {
   const resource = `${options.baseUrl}/mcp`;
@@ -69,6 +81,7 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
     if (!isProvider && !isInteraction) return next();
     const server = await ready;
     if (isInteraction) return server.interactions(req, res, next);
+    if (req.method === 'GET' && req.path === '/oauth/authorize') withDefaultScope(req);
     await server.callback(req, res);
   };
   router.use(dispatch);

@@ -7,6 +7,7 @@ import type Provider from 'oidc-provider';
 import type { AttemptLimiter } from '@oms/platform';
 import { consentPage, signInPage } from './pages/interaction-pages.js';
 import { renderErrorPage } from './pages/error-page.js';
+import { isLoopbackUrl } from './client-policy.js';
 
 export type CredentialCheck = (email: string, password: string, otp: string | undefined) => Promise<{ userId: string } | { refused: 'credentials' | 'otp' }>;
 
@@ -18,6 +19,14 @@ export type InteractionDeps = {
   limiter: AttemptLimiter;
   resource: string;
 };
+
+/** The host the user is sent back to (the provider has checked the URI against the client's). */
+function redirectTarget(redirectUri: unknown): { redirectHost: string; redirectIsLoopback: boolean } {
+  const value = typeof redirectUri === 'string' ? redirectUri : '';
+  const url = URL.parse(value);
+  const redirectHost = url ? url.host || url.protocol : value; // a private-use scheme has no host
+  return { redirectHost, redirectIsLoopback: isLoopbackUrl(value) };
+}
 
 const form = express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 20 });
 
@@ -110,6 +119,7 @@ export function interactionRoutes(deps: InteractionDeps): Router {
         userName: (await deps.findUserName(details.session.accountId)) ?? 'you',
         scopes: scopes.length > 0 ? scopes : ['ontologies'],
         resource: deps.resource,
+        ...redirectTarget(details.params['redirect_uri']),
       }),
     );
   });

@@ -19,7 +19,20 @@ ${options.error ? `<div class="error" role="alert">${esc(options.error)}</div>` 
   );
 }
 
-export function consentPage(options: { action: string; csrf: string; clientName: string; clientUri?: string; userName: string; scopes: string[]; resource: string }): string {
+export type ConsentPageOptions = {
+  action: string;
+  csrf: string;
+  clientName: string;
+  clientUri?: string;
+  userName: string;
+  scopes: string[];
+  resource: string;
+  /** Where the answer goes: the host is shown, a loopback one with a warning (MCP authorization, CIMD security). */
+  redirectHost: string;
+  redirectIsLoopback: boolean;
+};
+
+export function consentPage(options: ConsentPageOptions): string {
   const described: Record<string, string> = {
     ontologies: 'Read, create, change and delete the ontologies you can access, and read your profile and accounts',
     openid: 'Know who you are',
@@ -33,6 +46,8 @@ export function consentPage(options: { action: string; csrf: string; clientName:
 <p class="lead"><strong>${esc(options.clientName)}</strong>${options.clientUri ? ` (<code>${esc(options.clientUri)}</code>)` : ''} wants to act as <strong>${esc(options.userName)}</strong> on <code>${esc(options.resource)}</code>.</p>
 <p>It will be able to:</p>
 <ul class="scopes">${items}</ul>
+<p>After you choose, you will be sent to <strong><code>${esc(options.redirectHost)}</code></strong>.</p>
+${options.redirectIsLoopback ? `<div class="error" role="alert">This application receives the answer on your own computer (<code>${esc(options.redirectHost)}</code>). Any program on this computer can claim to be it: allow only if you have just started this application yourself.</div>` : ''}
 <p style="color:#5a6275;font-size:.9rem">You can revoke this at any time under Settings → Connected apps.</p>
 <form method="post" action="${esc(options.action)}">
 <input type="hidden" name="csrf" value="${esc(options.csrf)}">
