@@ -28,4 +28,18 @@ describe('tool results', () => {
     expect(text).toMatch(/temporarily unavailable.*Retry in a few seconds/);
     expect(text).toMatch(/read it back/);
   });
+
+  it('when a source has no position to name then the advice does not promise one', () => {
+    const text = (failure(AppError.validation({ source: ['the document is empty'] })).content[0] as { text: string }).text;
+    expect(text).toMatch(/^Invalid input: source the document is empty\./);
+    expect(text).not.toMatch(/position given/);
+    expect(text).toMatch(/whole corrected source/);
+  });
+
+  it('when a non-member writes then the reason is said once with what to do instead', () => {
+    const text = (failure(new AppError('forbidden', { message: 'Only members of the owning account can change this ontology.' })).content[0] as { text: string })
+      .text;
+    expect(text.match(/Only members of the owning account/g)).toHaveLength(1);
+    expect(text).toMatch(/list_accounts.*create_ontology/);
+  });
 });

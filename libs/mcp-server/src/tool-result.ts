@@ -14,7 +14,7 @@ export type Hints = {
 
 const FIELD_HINTS: Record<string, string> = {
   account_id: 'Call list_accounts to find the ids of your accounts (and the owning account of an ontology in read_ontology).',
-  source: 'Fix the source at the position given (it must parse in source_format) and call again.',
+  source: 'Fix the source where the message says (it must parse as its source_format) and send the whole corrected source again.',
   version: 'Pass a semantic version greater than the current one, or omit version to bump the patch automatically.',
   parent_id: 'Use the id of an ontology you can see (list_ontologies), and do not make an ontology its own ancestor.',
 };
@@ -30,7 +30,7 @@ function describeFailure(error: AppError, hints: Hints): string {
       return `Invalid input: ${problems}.${advice ? ` ${advice}` : ''}`;
     }
     case 'forbidden':
-      return `Not allowed: ${error.message} Only members of the owning account can change or delete an ontology; read_ontology shows its account_id and list_accounts shows yours.`;
+      return `Not allowed: ${error.message} You can read a public ontology of another account but not change or delete it: compare its account_id (read_ontology) with your accounts (list_accounts), or create your own copy with create_ontology.`;
     case 'unauthorized':
       return 'Not authenticated: your token is missing, expired or revoked. Sign in again (reconnect the MCP client) and retry.';
     case 'precondition_failed':
