@@ -105,7 +105,7 @@ Errors are tool results with \`isError: true\` and a text that says what went wr
 | Not a member of the owner | only members of the owning account can change it | You can read this public ontology but not change it. Create your own copy with \`create_ontology\` in one of your accounts, if the user wants that. |
 | Source does not parse | the parser's message with line and column, e.g. \`line 12, column 6: ...\` | Fix the source at that position and send the whole corrected source again. Check that \`source_format\` matches the text (Turtle is not RDF/XML). |
 | Version not greater | the version must be greater than the current one (named) | Omit \`version\` for an automatic patch bump, or choose a greater version after \`read_ontology\`. |
-| Invalid parameter | the field and the rule it broke | Correct that parameter: UUIDs for ids, \`limit\` 1..100, a listed \`source_format\`, text within its length limit. |
+| Invalid parameter | the field and the rule it broke, or an unrecognized key | Correct that parameter: UUIDs for ids, \`limit\` 1..100, a listed \`source_format\`, text within its length limit. Parameters a tool does not list are refused, not ignored (REST's \`version_bump\`, \`change_summary\` or \`parent_id\` do not exist here). |
 | Not an ORM ontology | only \`orm\` ontologies can be visualized | Check \`source_format\` with \`read_ontology\`; other formats have no diagram. |
 | Authentication | the call is rejected before any tool runs | Sign in again (HTTP transport) or check \`SERVICE_API_TOKEN\` (stdio). |
 | Internal or temporary failure | an internal error; try again | Retry once after a short pause; for writes, read first to see whether the change was made. |
