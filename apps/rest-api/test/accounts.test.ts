@@ -112,6 +112,20 @@ describe('account members', () => {
     expect(response.status).toBe(204);
   });
 
+  it('when the same member is removed eight times at once then one answers 204 and the others 404', async () => {
+    for (let round = 0; round < 5; round++) {
+      const team = await newTeam(owner);
+      await server.request('POST', `/api/v1/accounts/${team.id}/account_users`, { token: owner.token, json: { account_user: { user_id: member.id } } });
+      const responses = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          server.request('DELETE', `/api/v1/accounts/${team.id}/account_users`, { token: owner.token, json: { user_id: member.id } }),
+        ),
+      );
+      const statuses = responses.map((response) => response.status).sort();
+      expect(statuses).toEqual([204, ...Array(7).fill(404)]);
+    }
+  });
+
   it('when an outsider touches the members of another account then it answers 404', async () => {
     const team = await newTeam(owner);
     const add = await server.request('POST', `/api/v1/accounts/${team.id}/account_users`, {

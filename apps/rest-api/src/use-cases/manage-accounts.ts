@@ -67,5 +67,5 @@ export async function removeAccountMember(
   if (membership.userId === account.ownerId) {
     throw AppError.validation({ user_id: ['is the owner of this account and cannot be removed'] });
   }
-  await deleteMembership(ctx.db.prisma, membership.id);
+  if (!(await deleteMembership(ctx.db.prisma, membership.id))) throw new AppError('not_found');
 }

@@ -51,8 +51,10 @@ export function insertMembership(db: DbClient, membership: { id: string; account
   return db.accountUser.create({ data: membership });
 }
 
-export function deleteMembership(db: DbClient, membershipId: string) {
-  return db.accountUser.delete({ where: { id: membershipId } });
+/** Answers false when the membership was already gone (removed by a concurrent request). */
+export async function deleteMembership(db: DbClient, membershipId: string): Promise<boolean> {
+  const { count } = await db.accountUser.deleteMany({ where: { id: membershipId } });
+  return count > 0;
 }
 
 export function teamAccountsOwnedBy(db: DbClient, userId: string) {
