@@ -45,7 +45,9 @@ describe('/mcp authentication', () => {
   it('when the token is wrong then it answers 401 invalid_token', async () => {
     const response = await server.request('POST', '/mcp', { token: 'oms_nope', json: { jsonrpc: '2.0', id: 1, method: 'tools/list' } });
     expect(response.status).toBe(401);
-    expect(response.headers.get('www-authenticate')).toMatch(/^Bearer error="invalid_token", resource_metadata=/);
+    expect(response.headers.get('www-authenticate')).toBe(
+      `Bearer resource_metadata="http://localhost:0/.well-known/oauth-protected-resource/mcp", error="invalid_token"`,
+    );
   });
 });
 

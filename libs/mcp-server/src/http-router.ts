@@ -41,8 +41,9 @@ export function protectedResourceMetadataUrl(baseUrl: string): string {
 
 export function createMcpHttpRouter(options: McpHttpOptions): Router {
   const resource = `${options.baseUrl}/mcp`;
+  // resource_metadata first (as the MCP authorization spec shows it); RFC 6750's error after it.
   const challenge = (error?: string) =>
-    `Bearer ${error ? `error="${error}", ` : ''}resource_metadata="${protectedResourceMetadataUrl(options.baseUrl)}"`;
+    `Bearer resource_metadata="${protectedResourceMetadataUrl(options.baseUrl)}"${error ? `, error="${error}"` : ''}`;
   const onerror = options.onError ?? (() => undefined);
 
   const handler = createMcpHandler(
