@@ -94,13 +94,14 @@ export function interactionRoutes(deps: InteractionDeps): Router {
     const email = (field(req, 'email') ?? '').trim().slice(0, 254);
     const again = (status: number, error: string, otp = false) =>
       res.status(status).type('html').send(signInPage({ action: signInAction(details.uid), csrf: csrfFor(details.uid), clientName: client.name, email, error, otp }));
-    const wait = await deps.limiter.hit({ account: email || '-', address: req.ip ?? 'unknown' });
+    const keys = { account: email || '-', address: req.ip ?? 'unknown' };
+    const wait = await deps.limiter.hit(keys);
     if (wait > 0) return again(429, `Too many sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`);
     const result = await deps.verifyCredentials(email, (field(req, 'password') ?? '').slice(0, 1024), field(req, 'otp_attempt')?.trim() || undefined);
     if ('refused' in result) {
       return again(401, result.refused === 'otp' ? 'Enter the current code from your authenticator app.' : 'Wrong e-mail or password.', result.refused === 'otp');
     }
-    await deps.limiter.reset(email);
+    await deps.limiter.succeeded(keys);
     await provider.interactionFinished(req, res, { login: { accountId: result.userId } }, { mergeWithLastSubmission: false });
   });
 

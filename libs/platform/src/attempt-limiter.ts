@@ -1,4 +1,7 @@
 // Limits sign-in attempts per account and per client address with rate-limiter-flexible.
+// Only failures stay counted: a successful sign-in clears its account's counter and gives its
+// address its point back, so many people (or tests) signing in from one address are not
+// locked out, while guessing passwords from it still is.
 // Counters live in Redis when a client is given (replicas share them), else in memory (the
 // single-process deployment). While Redis is unreachable an attempt is refused at once with
 // the store's error (isRedisUnavailable tells it apart): no fallback to counting in memory,
@@ -8,8 +11,8 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 export type AttemptLimiter = {
   /** Counts one attempt; answers the seconds to wait when over the limit, else 0. */
   hit(keys: { account: string; address: string }): Promise<number>;
-  /** Clears the account counter after a successful sign-in. */
-  reset(account: string): Promise<void>;
+  /** After a successful sign-in: clears the account's counter and gives the address its point back. */
+  succeeded(keys: { account: string; address: string }): Promise<void>;
 };
 
 export type AttemptLimits = { perAccount: number; perAddress: number; windowSeconds: number };
@@ -35,8 +38,9 @@ export function createAttemptLimiter(options: { redis?: unknown; prefix: string;
   };
   return {
     hit: async (keys) => Math.max(await consume(account, keys.account.toLowerCase()), await consume(address, keys.address)),
-    reset: async (key) => {
-      await account.delete(key.toLowerCase());
+    succeeded: async (keys) => {
+      await account.delete(keys.account.toLowerCase());
+      await address.reward(keys.address, 1);
     },
   };
 }

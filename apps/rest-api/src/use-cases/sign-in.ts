@@ -25,13 +25,14 @@ export async function checkCredentials(ctx: AppContext, email: string, password:
 }
 
 export async function signIn(ctx: AppContext, input: SignInRequest, address: string): Promise<{ token: string }> {
-  const wait = await ctx.signInLimiter.hit({ account: input.email.trim() || '-', address });
+  const keys = { account: input.email.trim() || '-', address };
+  const wait = await ctx.signInLimiter.hit(keys);
   if (wait > 0) {
     throw new AppError('rate_limited', { message: `Too many sign-in attempts; retry in ${wait} s.`, details: { retry_after: wait } });
   }
   const result = await checkCredentials(ctx, input.email, input.password, input.otp_attempt);
   if ('refused' in result) throw new AppError('unauthorized');
-  await ctx.signInLimiter.reset(input.email.trim());
+  await ctx.signInLimiter.succeeded(keys);
   const token = await issueApiToken(ctx, ctx.db.prisma, result.userId, `Sign-in at ${ctx.now().toISOString()}`);
   return { token: token.token };
 }

@@ -70,14 +70,15 @@ export function settingsRoutes(deps: SettingsDeps): Router {
     const csrf = preSessionCsrf(req, res, deps.secureCookies);
     if (!preSessionCsrfOk(req, field(req, 'csrf'))) return res.status(403).type('html').send(settingsSignInPage({ csrf, error: 'Please try again (the form had expired).' }));
     const email = field(req, 'email').trim().slice(0, 254);
-    const wait = await deps.limiter.hit({ account: email || '-', address: req.ip ?? 'unknown' });
+    const keys = { account: email || '-', address: req.ip ?? 'unknown' };
+    const wait = await deps.limiter.hit(keys);
     if (wait > 0) return res.status(429).type('html').send(settingsSignInPage({ csrf, email, error: `Too many attempts. Try again in ${Math.ceil(wait / 60)} minute(s).` }));
     const result = await deps.verifyCredentials(email, field(req, 'password').slice(0, 1024), field(req, 'otp_attempt').trim() || undefined);
     if ('refused' in result) {
       const error = result.refused === 'otp' ? 'Enter the current code from your authenticator app.' : 'Wrong e-mail or password.';
       return res.status(401).type('html').send(settingsSignInPage({ csrf, email, error }));
     }
-    await deps.limiter.reset(email);
+    await deps.limiter.succeeded(keys);
     await startSession(db, res, result.userId, deps.secureCookies);
     res.redirect(303, '/settings/api-tokens');
   });
