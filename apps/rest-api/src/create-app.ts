@@ -99,9 +99,10 @@ export function createApp(deps: AppDeps): Express {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     next();
   });
-  api.use(jsonBody());
   api.use(publicRoutes(ctx));
+  // Authenticate first: a stranger's body (up to 16 MB) is never read or parsed.
   api.use(authenticate(deps.db, ctx.now));
+  api.use(jsonBody());
   api.use(meRoutes(ctx));
   api.use(accountRoutes(ctx));
   api.use(tokenRoutes(ctx));

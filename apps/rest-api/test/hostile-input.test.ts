@@ -63,6 +63,24 @@ describe('request bodies', () => {
     expect(response.status).toBe(413);
   });
 
+  it('when a stranger sends a body to a protected endpoint then it answers 401 before reading it', async () => {
+    const malformed = await server.request('POST', '/api/v1/ontologies', { body: '{"ontology": {', headers: { 'content-type': 'application/json' } });
+    expect(malformed.status).toBe(401);
+    expect(malformed.body).toEqual({ error: 'unauthorized' });
+    const large = await server.request('POST', '/api/v1/ontologies', {
+      body: `{"ontology":{"source":"${'x'.repeat(17 * 1024 * 1024)}"}}`,
+      headers: { 'content-type': 'application/json', authorization: 'Bearer oms_not-a-token' },
+    });
+    expect(large.status).toBe(401);
+  });
+
+  it('when a signed-in user sends malformed JSON to a protected endpoint then it still answers 400 invalid_json', async () => {
+    const user = await signUpUser(server);
+    const response = await server.request('POST', '/api/v1/ontologies', { token: user.token, body: '{"ontology": {', headers: { 'content-type': 'application/json' } });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ error: 'invalid_json' });
+  });
+
   it('when a small gzip body inflates past the limit then it answers 413', async () => {
     const bomb = gzipSync(Buffer.from(`{"a":"${'0'.repeat(40 * 1024 * 1024)}"}`));
     expect(bomb.length).toBeLessThan(1024 * 1024);

@@ -1,18 +1,20 @@
-// Public routes: sign-up and sign-in (no bearer token).
+// Public routes: sign-up and sign-in (no bearer token). They read their own bodies: every
+// other body is read only once its request is authenticated.
 import { Router } from 'express';
 import { SignInRequest, SignUpRequest } from '@oms/contracts';
 import type { AppContext } from '../context.js';
+import { jsonBody } from '../http/json-body.js';
 import { parseBody } from '../http/parse-body.js';
 import { signIn } from '../use-cases/sign-in.js';
 import { signUp } from '../use-cases/sign-up.js';
 
 export function publicRoutes(ctx: AppContext): Router {
   const router = Router();
-  router.post('/users', async (req, res) => {
+  router.post('/users', jsonBody(), async (req, res) => {
     const input = parseBody(SignUpRequest, req.body, ['user']);
     res.status(201).json(await signUp(ctx, input));
   });
-  router.post('/auth', async (req, res) => {
+  router.post('/auth', jsonBody(), async (req, res) => {
     const input = parseBody(SignInRequest, req.body);
     res.status(200).json(await signIn(ctx, input, req.ip ?? 'unknown'));
   });
