@@ -3,7 +3,7 @@
 // a job that runs past its time limit fails and is retried.
 import { UnrecoverableError, Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { Logger } from '@oms/platform';
-import { RENDER_QUEUE, runRenderJob, UnrenderableError, type Rasterizer, type SourceLoader } from '@oms/render';
+import { failedJobMessage, RENDER_QUEUE, runRenderJob, UnrenderableError, type Rasterizer, type SourceLoader } from '@oms/render';
 
 export type WorkerDeps = {
   connection: ConnectionOptions;
@@ -24,7 +24,7 @@ export function createRenderWorker(deps: WorkerDeps): Worker {
     try {
       return await Promise.race([runRenderJob(job.data, deps), timeout]);
     } catch (error) {
-      if (error instanceof UnrenderableError) throw new UnrecoverableError(`unrenderable: ${error.message}`);
+      if (error instanceof UnrenderableError) throw new UnrecoverableError(failedJobMessage(error));
       throw error;
     } finally {
       clearTimeout(timer);

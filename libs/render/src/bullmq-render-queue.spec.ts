@@ -4,9 +4,10 @@
 // again by themselves once Redis is back.
 import { existsSync } from 'node:fs';
 import { freePort, RedisProcess, REDIS_SERVER } from '@oms/testing';
-import { Worker } from 'bullmq';
+import { UnrecoverableError, Worker } from 'bullmq';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bullmqRenderQueue, redisConnectionOptions } from './bullmq-render-queue.js';
+import { bullmqRenderQueue, failedJobMessage, redisConnectionOptions } from './bullmq-render-queue.js';
+import { NoSuchDiagramError, UnrenderableError } from './render-job.js';
 import { queueConnected } from './connection-watch.js';
 import { RENDER_QUEUE, RenderUnavailableError, type RenderQueue } from './render-queue.js';
 
@@ -19,7 +20,7 @@ describe.runIf(existsSync(REDIS_SERVER))('bullmqRenderQueue with Redis going awa
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  async function setUp(jobMs: number) {
+  async function setUp(jobMs: number, fail?: Error) {
     const server = new RedisProcess(await freePort());
     const start = () => server.start();
     const stop = () => server.stop({ abrupt: true });
@@ -30,6 +31,7 @@ describe.runIf(existsSync(REDIS_SERVER))('bullmqRenderQueue with Redis going awa
       RENDER_QUEUE,
       async () => {
         await new Promise((resolve) => setTimeout(resolve, jobMs));
+        if (fail) throw fail;
         return { svg: '<svg/>', width: 1, height: 1, scale: 1, summary: { objectTypes: 0 } };
       },
       { connection },
@@ -60,6 +62,17 @@ describe.runIf(existsSync(REDIS_SERVER))('bullmqRenderQueue with Redis going awa
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(result).toMatchObject({ svg: '<svg/>' });
+  }, 30_000);
+
+  it.each([
+    ['a missing diagram', new NoSuchDiagramError('no diagram "X"; the model has 1: "Main"'), NoSuchDiagramError],
+    ['a source that does not parse', new UnrenderableError('the ORM source does not parse: line 1'), UnrenderableError],
+  ])('when the worker cannot render %s then the producer gets the same kind of error back', async (_label, error, kind) => {
+    const { queue } = await setUp(0, new UnrecoverableError(failedJobMessage(error)));
+    const refused = await queue.render({ ontologyId: ID, commitHash: hash(9) }, { timeoutMs: 10_000 }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(kind);
+    expect((refused as Error).message).toBe(error.message);
+    if (kind === UnrenderableError) expect(refused).not.toBeInstanceOf(NoSuchDiagramError);
   }, 30_000);
 
   it('when Redis goes away while a render waits for its result then it is refused at once, not at its timeout', async () => {

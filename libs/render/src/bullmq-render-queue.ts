@@ -4,7 +4,7 @@
 // answers "unavailable, retry later", and the connections keep reconnecting on their own.
 import { Queue, QueueEvents, type ConnectionOptions } from 'bullmq';
 import { isRedisUnavailable } from '@oms/platform';
-import { RenderJobPayload, renderKey, UnrenderableError, type RenderOutput } from './render-job.js';
+import { NoSuchDiagramError, RenderJobPayload, renderKey, UnrenderableError, type RenderOutput } from './render-job.js';
 import { DEFAULT_TIMEOUT_MS, RENDER_QUEUE, RenderTimeoutError, RenderUnavailableError, type RenderQueue } from './render-queue.js';
 import { watchConnections } from './connection-watch.js';
 
@@ -15,12 +15,23 @@ export type BullmqRenderQueueOptions = {
 
 const UNAVAILABLE = 'the render queue (Redis) is not reachable right now';
 
+/** How a worker marks a job that can never render (see failedJobMessage). */
+const UNRENDERABLE = 'unrenderable: ';
+const NO_SUCH_DIAGRAM = 'no-such-diagram: ';
+
+/** The failure message a worker gives a job that can never render; `refusal` reads it back. */
+export function failedJobMessage(error: UnrenderableError): string {
+  return `${error instanceof NoSuchDiagramError ? NO_SUCH_DIAGRAM : UNRENDERABLE}${error.message}`;
+}
+
 function refusal(error: unknown): Error {
   if (error instanceof RenderUnavailableError) return error;
   if (isRedisUnavailable(error)) return new RenderUnavailableError(UNAVAILABLE, { cause: error });
   const message = error instanceof Error ? error.message : String(error);
   if (/timed out|timeout/i.test(message)) return new RenderTimeoutError(message);
-  if (message.startsWith('unrenderable: ')) return new UnrenderableError(message.slice('unrenderable: '.length));
+  // The worker's failures cross processes as text; these prefixes bring their kind back.
+  if (message.startsWith(NO_SUCH_DIAGRAM)) return new NoSuchDiagramError(message.slice(NO_SUCH_DIAGRAM.length));
+  if (message.startsWith(UNRENDERABLE)) return new UnrenderableError(message.slice(UNRENDERABLE.length));
   return error instanceof Error ? error : new Error(message);
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { inProcessRenderQueue } from './render-queue.js';
-import { runRenderJob, UnrenderableError } from './render-job.js';
+import { NoSuchDiagramError, runRenderJob, UnrenderableError } from './render-job.js';
 import type { Rasterizer } from './rasterizer.js';
 
 const ORM = `<?xml version="1.0" encoding="utf-8"?>
@@ -34,6 +34,14 @@ describe('render jobs', () => {
     await expect(runRenderJob({ ontologyId: 'x' }, deps)).rejects.toBeInstanceOf(UnrenderableError);
     await expect(runRenderJob({ ontologyId: ID, commitHash: HASH }, deps)).rejects.toBeInstanceOf(UnrenderableError);
     await expect(runRenderJob({ ontologyId: ID, commitHash: HASH }, { ...deps, loadSource: async () => '<x/>' })).rejects.toBeInstanceOf(UnrenderableError);
+  });
+
+  it('when the diagram asked for is not in the model then it is a NoSuchDiagramError naming what the model has', async () => {
+    const deps = { loadSource: async () => ORM, rasterizer: fakeRasterizer() };
+    const refused = await runRenderJob({ ontologyId: ID, commitHash: HASH, output: 'svg', diagram: 'Nope' }, deps).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(NoSuchDiagramError);
+    expect(refused).toBeInstanceOf(UnrenderableError);
+    expect((refused as Error).message).toMatch(/Nope/);
   });
 
   it('when the same commit is rendered twice in process then Chromium runs once', async () => {

@@ -25,6 +25,9 @@ export type RenderOutput = {
 /** A source that can never render (not ORM2, no such commit): retrying will not help. */
 export class UnrenderableError extends Error {}
 
+/** The model has no diagram by the name or number asked for (the message lists what it has). */
+export class NoSuchDiagramError extends UnrenderableError {}
+
 export type SourceLoader = (ontologyId: string, commitHash: string) => Promise<string | null>;
 
 export function renderKey(payload: z.output<typeof RenderJobPayload>): string {
@@ -47,7 +50,14 @@ export async function runRenderJob(
     if (error instanceof OrmParseError) throw new UnrenderableError(`the ORM source does not parse: ${error.message}`);
     throw error;
   }
-  const layout = layoutDiagram(model, payload.diagram === undefined ? {} : { diagram: payload.diagram });
+  let layout;
+  try {
+    layout = layoutDiagram(model, payload.diagram === undefined ? {} : { diagram: payload.diagram });
+  } catch (error) {
+    // The layout's answer to a diagram the model does not have.
+    if (error instanceof RangeError) throw new NoSuchDiagramError(error.message);
+    throw error;
+  }
   const drawn = renderSvg(layout);
   const result: RenderOutput = { svg: drawn.svg, width: drawn.width, height: drawn.height, scale: 1, summary: summarize(model) };
   if (payload.output === 'svg') return result;

@@ -2,7 +2,7 @@
 import { Router } from 'express';
 import { AppError } from '@oms/domain';
 import { findCommit } from '@oms/db';
-import { UnrenderableError, type RenderQueue } from '@oms/render';
+import { NoSuchDiagramError, UnrenderableError, type RenderQueue } from '@oms/render';
 import { z } from 'zod';
 import { uuid } from '@oms/contracts';
 import type { AppContext } from '../context.js';
@@ -42,9 +42,8 @@ export function diagramRoutes(ctx: AppContext, queue: RenderQueue): Router {
       try {
         result = await queue.render({ ontologyId: ontology.id, commitHash, output, ...diagram }, { timeoutMs: 60_000 });
       } catch (error) {
+        if (error instanceof NoSuchDiagramError) throw AppError.validation({ diagram: [error.message] });
         if (error instanceof UnrenderableError) throw AppError.validation({ source: [error.message] });
-        // The layout's answer to a diagram the model does not have (in-process renders).
-        if (error instanceof RangeError) throw AppError.validation({ diagram: [error.message] });
         throw new AppError('unavailable', { message: 'The diagram could not be drawn right now; retry later.', cause: error });
       }
       res.setHeader('ETag', `"${commitHash}-${output}"`);
