@@ -24,7 +24,7 @@ async function readBody(req: IncomingMessage, maxBytes: number): Promise<BodyRea
     if (received > maxBytes) return { kind: 'too-large' };
     chunks.push(buffer);
   }
-  return { kind: 'ok', text: chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks, received).toString('utf8') };
+  return { kind: 'ok', text: Buffer.concat(chunks, received).toString('utf8') };
 }
 
 function webHeaders(req: IncomingMessage): Headers {
