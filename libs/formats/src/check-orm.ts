@@ -14,14 +14,15 @@ export function checkOrm(text: string): SourceCheck {
   if (!prepared.ok) return prepared;
   const outline = checkWellFormed(prepared);
   if (!outline.ok) return outline;
-  const { root, children } = outline;
+  const { root, rootAt, children } = outline;
   if (isModel(root)) return ACCEPTED;
   if (root.uri === ORM_ROOT && root.local === 'ORM2') {
     if (children.some(isModel)) return ACCEPTED;
-    return refuse(`the ORM2 root element holds no ORMModel element in the namespace ${ORM_CORE}`);
+    return refuse(`the ORM2 root element holds no ORMModel element in the namespace ${ORM_CORE}`, rootAt);
   }
   const found = root.uri ? `{${root.uri}}${root.local}` : root.local;
   return refuse(
     `this is not an ORM2 document: the root element is ${found}, not ORM2 in ${ORM_ROOT} or ORMModel in ${ORM_CORE}`,
+    rootAt,
   );
 }

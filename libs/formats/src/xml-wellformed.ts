@@ -2,15 +2,22 @@
 // rdfxml-streaming-parser accepts the well-formed prefix of a truncated file, so only a
 // strict, namespace-aware pass over everything tells a complete file from a cut-off one.
 import { SaxesParser } from 'saxes';
-import { refuse, reasonOf, type Refusal } from './position.js';
+import { positionAt, refuse, reasonOf, type Refusal } from './position.js';
 import type { PreparedXml } from './xml-safety.js';
 
 export type XmlName = { uri: string; local: string };
 /**
- * The root element, the distinct names of its direct children, by namespace URI, and the
- * namespace prefixes the root declares (prefix "" for a default namespace).
+ * The root element and where its start tag begins (1-based line and column), the distinct names
+ * of its direct children, by namespace URI, and the namespace prefixes the root declares
+ * (prefix "" for a default namespace).
  */
-export type XmlOutline = { ok: true; root: XmlName; children: XmlName[]; rootNamespaces: Record<string, string> };
+export type XmlOutline = {
+  ok: true;
+  root: XmlName;
+  rootAt: { line: number; column: number };
+  children: XmlName[];
+  rootNamespaces: Record<string, string>;
+};
 
 // Children are collected only to recognise formats; a cap keeps memory flat for odd files.
 const MAX_CHILD_NAMES = 1000;
@@ -37,6 +44,7 @@ export function checkWellFormed(prepared: PreparedXml): XmlOutline | Refusal {
     Object.defineProperty(parser.ENTITIES, name, { value, enumerable: true, configurable: true, writable: true });
   }
   let root: XmlName | undefined;
+  let rootOffset = 0;
   let rootNamespaces: Record<string, string> = {};
   const children = new Map<string, XmlName>();
   let depth = 0;
@@ -44,6 +52,8 @@ export function checkWellFormed(prepared: PreparedXml): XmlOutline | Refusal {
   // Checked when a tag starts, before saxes resolves its prefixes; throwing stops the parse.
   parser.on('opentagstart', () => {
     if (depth >= MAX_XML_DEPTH) throw new TooDeep();
+    // saxes' position is a UTF-16 offset into the one chunk written; the tag began at its "<".
+    if (depth === 0 && !root) rootOffset = Math.max(0, prepared.body.lastIndexOf('<', parser.position - 1));
   });
   parser.on('opentag', (tag) => {
     const name = { uri: tag.uri, local: tag.local };
@@ -73,5 +83,5 @@ export function checkWellFormed(prepared: PreparedXml): XmlOutline | Refusal {
   }
   if (strayDoctype) return refuse('a DOCTYPE is only allowed before the root element');
   if (!root) return refuse('the document has no root element');
-  return { ok: true, root, children: [...children.values()], rootNamespaces };
+  return { ok: true, root, rootAt: positionAt(prepared.body, rootOffset), children: [...children.values()], rootNamespaces };
 }

@@ -20,7 +20,8 @@ const FORMAT_BY_EXTENSION: Record<string, SourceFormat> = {
   '.json': 'json',
   '.orm': 'orm',
 };
-// The invalid README names a position for these, so the refusal must say where.
+// The invalid README names a position for these, so the refusal must say where (DESIGN 4: line
+// and column); a well-formed document with the wrong root is placed at its root element.
 const POSITIONED = [
   'truncated.ttl',
   'bad-indentation.yaml',
@@ -28,6 +29,8 @@ const POSITIONED = [
   'malformed-mismatched-tag.owl',
   'malformed-unclosed-root.rdf',
   'truncated-orm2.orm',
+  'not-orm2-wellformed.orm',
+  'orm2-wrong-namespace.orm',
 ];
 
 const validFiles = readdirSync(ontologies)
@@ -53,8 +56,9 @@ describe('invalid fixtures', () => {
     if (check.ok) return;
     expect(check.message.length).toBeGreaterThan(0);
     if (POSITIONED.includes(file)) {
-      expect(check.message).toMatch(/^line \d+/);
+      expect(check.message).toMatch(/^line \d+, column \d+: /);
       expect(check.line).toBeGreaterThan(0);
+      expect(check.column).toBeGreaterThan(0);
     }
   });
 
