@@ -43,6 +43,7 @@ export function createApp(deps: GatewayDeps): Express {
         },
       }),
       scopesSupported: ['ontologies'],
+      requiredScopes: ['ontologies'],
       ...(deps.renderQueue ? { visualize: visualizeWithQueue(deps.renderQueue) } : {}),
       onError: (error) => deps.logger.warn({ err: error }, 'mcp request failed'),
     }),

@@ -87,6 +87,7 @@ export function createApp(deps: AppDeps): Express {
           },
         }),
         scopesSupported: ['ontologies'],
+        requiredScopes: ['ontologies'],
         visualize: visualizeWithQueue(renderQueue),
         onError: (error) => deps.logger.warn({ err: error }, 'mcp request failed'),
       }),

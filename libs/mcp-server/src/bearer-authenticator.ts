@@ -21,6 +21,8 @@ export function bearerAuthenticator(options: {
   serviceFor: (actorId: string | null) => ServiceApi;
   oauth?: OAuthVerification;
   now?: () => Date;
+  /** The scope an API token stands for: it acts with all of its user's rights (default "ontologies"). */
+  apiTokenScope?: string;
 }): Authenticator {
   const now = options.now ?? (() => new Date());
   const as: oauth.AuthorizationServer | undefined = options.oauth
@@ -35,7 +37,7 @@ export function bearerAuthenticator(options: {
     return {
       actorId: resolved.user_id,
       clientId: 'api-token',
-      scopes: [],
+      scopes: [options.apiTokenScope ?? 'ontologies'],
       expiresAt: Math.floor(now().getTime() / 1000) + 3600,
       memberOf: resolved.account_ids,
     };

@@ -50,3 +50,52 @@ describe('/mcp authentication when the token cannot be checked', () => {
     expect((await post()).status).toBe(500);
   });
 });
+
+describe('/mcp scopes', () => {
+  let base = '';
+  let close: () => void = () => undefined;
+  let scopes: string[] = [];
+  beforeAll(async () => {
+    const app = express();
+    app.use(
+      createMcpHttpRouter({
+        baseUrl: 'http://127.0.0.1',
+        serviceFor: () => ({ call: async () => undefined }) as unknown as ServiceApi,
+        authenticate: async () => ({ actorId: '01a20413-0000-7000-8000-000000000001', clientId: 'oauth', scopes, expiresAt: 4_000_000_000 }),
+        requiredScopes: ['ontologies'],
+      }),
+    );
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    close = () => server.close();
+  });
+  afterAll(() => close());
+
+  const initialize = () =>
+    fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer a.b.c', 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'spec', version: '1.0.0' } },
+      }),
+    });
+
+  it('when a valid token lacks the resource scope then /mcp answers 403 insufficient_scope naming the scope (RFC 6750)', async () => {
+    scopes = ['openid', 'profile'];
+    const response = await initialize();
+    expect(response.status).toBe(403);
+    expect(response.headers.get('www-authenticate')).toBe(
+      'Bearer resource_metadata="http://127.0.0.1/.well-known/oauth-protected-resource/mcp", error="insufficient_scope", scope="ontologies"',
+    );
+    expect(await response.json()).toEqual({ error: 'insufficient_scope', scope: 'ontologies' });
+  });
+
+  it('when the token carries the resource scope then the request is served', async () => {
+    scopes = ['openid', 'ontologies'];
+    expect((await initialize()).status).toBe(200);
+  });
+});

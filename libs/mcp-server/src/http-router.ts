@@ -29,6 +29,8 @@ export type McpHttpOptions = {
   /** Authorization servers to advertise (the issuer URL of the OAuth server). */
   authorizationServers?: string[];
   scopesSupported?: string[];
+  /** Scopes every token must carry (OAuth access tokens name theirs; API tokens stand for all). */
+  requiredScopes?: string[];
   onError?: (error: Error) => void;
 };
 
@@ -42,8 +44,9 @@ export function protectedResourceMetadataUrl(baseUrl: string): string {
 export function createMcpHttpRouter(options: McpHttpOptions): Router {
   const resource = `${options.baseUrl}/mcp`;
   // resource_metadata first (as the MCP authorization spec shows it); RFC 6750's error after it.
-  const challenge = (error?: string) =>
-    `Bearer resource_metadata="${protectedResourceMetadataUrl(options.baseUrl)}"${error ? `, error="${error}"` : ''}`;
+  const challenge = (error?: string, scope?: string) =>
+    `Bearer resource_metadata="${protectedResourceMetadataUrl(options.baseUrl)}"${error ? `, error="${error}"` : ''}${scope ? `, scope="${scope}"` : ''}`;
+  const requiredScopes = options.requiredScopes ?? [];
   const onerror = options.onError ?? (() => undefined);
 
   const handler = createMcpHandler(
@@ -77,6 +80,12 @@ export function createMcpHttpRouter(options: McpHttpOptions): Router {
     if (!match?.[1] || !actor) {
       res.setHeader('WWW-Authenticate', challenge(match ? 'invalid_token' : undefined));
       res.status(401).json({ error: 'unauthorized' });
+      return;
+    }
+    // RFC 6750 3.1: a valid token without the scope this resource needs is 403, naming the scope.
+    if (requiredScopes.some((scope) => !actor.scopes.includes(scope))) {
+      res.setHeader('WWW-Authenticate', challenge('insufficient_scope', requiredScopes.join(' ')));
+      res.status(403).json({ error: 'insufficient_scope', scope: requiredScopes.join(' ') });
       return;
     }
     const auth: AuthInfo = {
