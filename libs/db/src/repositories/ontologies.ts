@@ -52,17 +52,27 @@ export async function listOntologyPage(
 
 const SOURCE_BATCH_BYTES = 2 * 1024 * 1024;
 
-/**
- * Yields the rows with their head sources, loading sources in batches of at most 2 MB (at
- * least one row each): small sources cost one query, large ones are never all in memory.
- */
-export async function* withHeadSources(db: DbClient, rows: OntologyRow[]): AsyncGenerator<OntologyWithHead> {
-  if (rows.length === 0) return;
-  const ids = rows.map((row) => row.id);
+/** The size in bytes (UTF-8) of each ontology's head source, by ontology id. */
+export async function headSourceBytes(db: DbClient, ids: readonly string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
   const sizes = await db.$queryRaw<{ id: string; bytes: number }[]>`
     SELECT "ontology_id"::text AS "id", octet_length("source")::int AS "bytes"
     FROM "commits" WHERE "status" = 'applied' AND "ontology_id" IN (${Prisma.join(ids.map((id) => Prisma.sql`${id}::uuid`))})`;
-  const bytesOf = new Map(sizes.map((size) => [size.id, Number(size.bytes)]));
+  return new Map(sizes.map((size) => [size.id, Number(size.bytes)]));
+}
+
+/**
+ * Yields the rows with their head sources, loading sources in batches of at most 2 MB (at
+ * least one row each): small sources cost one query, large ones are never all in memory.
+ * `sizes`: the head sources' sizes when the caller has read them already (headSourceBytes).
+ */
+export async function* withHeadSources(
+  db: DbClient,
+  rows: OntologyRow[],
+  sizes?: Map<string, number>,
+): AsyncGenerator<OntologyWithHead> {
+  if (rows.length === 0) return;
+  const bytesOf = sizes ?? (await headSourceBytes(db, rows.map((row) => row.id)));
   let index = 0;
   while (index < rows.length) {
     const batch: OntologyRow[] = [];

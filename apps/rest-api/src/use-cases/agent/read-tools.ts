@@ -5,6 +5,7 @@ import {
   findCommitWithOntology,
   findVisibleOntologyForUser,
   findUserById,
+  headSourceBytes,
   listAccountsOfUser,
   listCommits,
   listOntologyPage,
@@ -35,6 +36,31 @@ export async function listAccountsWithRoles(ctx: AppContext, caller: Caller) {
   };
 }
 
+/**
+ * A tool result is one JSON value held in memory (twice: structured and as text), unlike REST's
+ * streamed lists. A page whose sources add up to more than this is refused with the limit that
+ * fits, so listing a hundred 10 MB ontologies cannot exhaust the server; one ontology always fits.
+ */
+export const TOOL_PAGE_SOURCE_BYTES = 16 * 1024 * 1024;
+
+function refuseOversizedPage(sourceBytes: number[]): void {
+  let total = 0;
+  let fitting = 0;
+  for (const bytes of sourceBytes) {
+    if (fitting > 0 && total + bytes > TOOL_PAGE_SOURCE_BYTES) break;
+    total += bytes;
+    fitting += 1;
+  }
+  if (fitting === sourceBytes.length) return;
+  const megabytes = (sourceBytes.reduce((sum, bytes) => sum + bytes, 0) / (1024 * 1024)).toFixed(1);
+  throw AppError.validation({
+    limit: [
+      `this page of ${sourceBytes.length} ontologies holds ${megabytes} MB of sources, more than one tool result carries ` +
+        `(${TOOL_PAGE_SOURCE_BYTES / (1024 * 1024)} MB); call again with limit ${fitting} (same offset), and page on from there`,
+    ],
+  });
+}
+
 export async function listOntologiesForTools(
   ctx: AppContext,
   caller: Caller,
@@ -51,8 +77,10 @@ export async function listOntologiesForTools(
     });
   }
   const { total, rows } = await listOntologyPage(ctx.db.prisma, { AND: filters }, { skip: input.offset, take: input.limit });
+  const sizes = await headSourceBytes(ctx.db.prisma, rows.map((row) => row.id));
+  refuseOversizedPage(rows.map((row) => sizes.get(row.id) ?? 0));
   const ontologies = [];
-  for await (const row of withHeadSources(ctx.db.prisma, rows)) ontologies.push(presentToolOntology(row, ctx.config.baseUrl));
+  for await (const row of withHeadSources(ctx.db.prisma, rows, sizes)) ontologies.push(presentToolOntology(row, ctx.config.baseUrl));
   return { ontologies, ...listPage(ontologies, total, input.limit, input.offset) };
 }
 
