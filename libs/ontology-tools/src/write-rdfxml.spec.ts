@@ -57,4 +57,12 @@ describe('writeRdfXml', () => {
     expect(splitIri('http://purl.org/dc/terms/date.created')).toEqual({ namespace: 'http://purl.org/dc/terms/', local: 'date.created' });
     expect(splitIri('urn:isbn:0451450523')).toBeUndefined();
   });
+
+  it('when an IRI is very long then it is split in linear time (no regex backtracking)', () => {
+    const started = performance.now();
+    expect(splitIri(`http://x/${'a'.repeat(300_000)}/`)).toBeUndefined();
+    expect(splitIri(`http://x/${'a'.repeat(300_000)}`)?.local).toHaveLength(300_000);
+    // the quadratic tail regex needed minutes for this; a linear walk needs milliseconds
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
 });

@@ -13,7 +13,7 @@ const NAME_CHAR = `${NAME_START}\\-.0-9\\u00B7\\u0300-\\u036F\\u203F-\\u2040`;
 // eslint-disable-next-line no-misleading-character-class
 const NCNAME = new RegExp(`^[${NAME_START}][${NAME_CHAR}]*$`, 'u');
 // eslint-disable-next-line no-misleading-character-class
-const LOCAL_NAME_TAIL = new RegExp(`[${NAME_CHAR}]*$`, 'u');
+const IS_NAME_CHAR = new RegExp(`^[${NAME_CHAR}]$`, 'u');
 const IS_NAME_START = new RegExp(`^[${NAME_START}]`, 'u');
 /** Whether the text has a character XML 1.0 cannot carry at all, not even as a character reference. */
 function hasNonXmlCharacter(text: string): boolean {
@@ -34,9 +34,13 @@ export const isNcName = (name: string): boolean => NCNAME.test(name);
 
 /** Namespace and local name of an IRI, the local name being the longest XML name it can end with. */
 export function splitIri(iri: string): { namespace: string; local: string } | undefined {
-  const tail = LOCAL_NAME_TAIL.exec(iri)?.[0] ?? '';
+  // Walked back from the end, one code point at a time: an unanchored /[...]*$/ took time
+  // quadratic in the IRI's length (a 60,000-character IRI held the event loop for seconds).
+  const all = [...iri];
+  let start = all.length;
+  while (start > 0 && IS_NAME_CHAR.test(all[start - 1] ?? '')) start -= 1;
   // The tail may start with digits, dots or hyphens, which cannot begin a name: skip them.
-  const chars = [...tail];
+  const chars = all.slice(start);
   let skip = 0;
   while (skip < chars.length && !IS_NAME_START.test(chars[skip] ?? '')) skip += 1;
   const local = chars.slice(skip).join('');
