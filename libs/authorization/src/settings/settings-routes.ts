@@ -54,7 +54,7 @@ export function settingsRoutes(deps: SettingsDeps): Router {
   const signedIn = (handler: (req: Request, res: Response, session: WebSession, name: string) => Promise<void>): RequestHandler[] => [
     form,
     async (req, res) => {
-      const session = await currentSession(db, req);
+      const session = await currentSession(db, req, deps.secureCookies);
       if (!session) return res.redirect(303, '/sign-in');
       if (req.method === 'POST' && !sameToken(session.csrfToken, field(req, 'csrf'))) {
         return res.status(403).type('text').send('The form was not sent from this site (CSRF check failed).');
@@ -68,7 +68,7 @@ export function settingsRoutes(deps: SettingsDeps): Router {
   });
   router.post('/sign-in', form, async (req, res) => {
     const csrf = preSessionCsrf(req, res, deps.secureCookies);
-    if (!preSessionCsrfOk(req, field(req, 'csrf'))) return res.status(403).type('html').send(settingsSignInPage({ csrf, error: 'Please try again (the form had expired).' }));
+    if (!preSessionCsrfOk(req, field(req, 'csrf'), deps.secureCookies)) return res.status(403).type('html').send(settingsSignInPage({ csrf, error: 'Please try again (the form had expired).' }));
     const email = field(req, 'email').trim().slice(0, 254);
     const keys = { account: email || '-', address: req.ip ?? 'unknown' };
     const wait = await deps.limiter.hit(keys);
@@ -79,11 +79,13 @@ export function settingsRoutes(deps: SettingsDeps): Router {
       return res.status(401).type('html').send(settingsSignInPage({ csrf, email, error }));
     }
     await deps.limiter.succeeded(keys);
+    // A new session for every sign-in; one this browser held before (of whichever user) ends.
+    await endSession(db, req, res, deps.secureCookies);
     await startSession(db, res, result.userId, deps.secureCookies);
     res.redirect(303, '/settings/api-tokens');
   });
   router.post('/sign-out', ...signedIn(async (req, res) => {
-    await endSession(db, req, res);
+    await endSession(db, req, res, deps.secureCookies);
     res.redirect(303, '/sign-in');
   }));
 

@@ -1,20 +1,29 @@
 // Browser sessions of the settings area: an HttpOnly cookie with a random token, the row
 // keyed by its hash (a database leak reveals no usable cookie), a CSRF token per session.
+// Behind https the cookies carry the __Host- prefix: a sibling subdomain or a plain-http
+// response on the same host cannot plant or shadow them (session fixation, login CSRF).
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { DbClient } from '@oms/db';
 
 export const SESSION_COOKIE = 'oms_session';
+const CSRF_COOKIE = 'oms_csrf';
 const TTL_MS = 12 * 3600 * 1000;
 
 export type WebSession = { id: string; userId: string; csrfToken: string };
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-function cookieValue(req: Request, name: string): string | undefined {
+/** The cookie's name: with the __Host- prefix when cookies are Secure (the browser allows it only then). */
+export const cookieName = (name: string, secure: boolean) => (secure ? `__Host-${name}` : name);
+
+/** Our cookie values are base64url; anything else (a malformed %-escape included) counts as absent. */
+export function cookieValue(req: Request, name: string): string | undefined {
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
+    if (key !== name) continue;
+    const value = rest.join('=');
+    return /^[A-Za-z0-9_-]{1,100}$/.test(value) ? value : undefined;
   }
   return undefined;
 }
@@ -24,21 +33,23 @@ export async function startSession(db: DbClient, res: Response, userId: string, 
   await db.webSession.create({
     data: { id: hash(token), userId, csrfToken: randomBytes(24).toString('base64url'), expiresAt: new Date(Date.now() + TTL_MS) },
   });
-  res.cookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: TTL_MS });
+  res.cookie(cookieName(SESSION_COOKIE, secure), token, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: TTL_MS });
 }
 
-export async function currentSession(db: DbClient, req: Request): Promise<WebSession | null> {
-  const token = cookieValue(req, SESSION_COOKIE);
-  if (!token || token.length > 100) return null;
+export async function currentSession(db: DbClient, req: Request, secure: boolean): Promise<WebSession | null> {
+  const token = cookieValue(req, cookieName(SESSION_COOKIE, secure));
+  if (!token) return null;
   const row = await db.webSession.findUnique({ where: { id: hash(token) } });
   if (!row || row.expiresAt < new Date()) return null;
   return { id: row.id, userId: row.userId, csrfToken: row.csrfToken };
 }
 
-export async function endSession(db: DbClient, req: Request, res: Response): Promise<void> {
-  const token = cookieValue(req, SESSION_COOKIE);
+/** Ends the browser's session, if it has one: on sign-out, and before a sign-in starts a new one. */
+export async function endSession(db: DbClient, req: Request, res: Response, secure: boolean): Promise<void> {
+  const name = cookieName(SESSION_COOKIE, secure);
+  const token = cookieValue(req, name);
   if (token) await db.webSession.deleteMany({ where: { id: hash(token) } });
-  res.clearCookie(SESSION_COOKIE, { path: '/' });
+  res.clearCookie(name, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
 }
 
 export function sameToken(expected: string, given: unknown): boolean {
@@ -49,14 +60,16 @@ export function sameToken(expected: string, given: unknown): boolean {
 
 /** Before sign-in there is no session: a double-submit cookie protects the sign-in form. */
 export function preSessionCsrf(req: Request, res: Response, secure: boolean): string {
-  const existing = cookieValue(req, 'oms_csrf');
+  const name = cookieName(CSRF_COOKIE, secure);
+  const existing = cookieValue(req, name);
   if (existing && /^[A-Za-z0-9_-]{32}$/.test(existing)) return existing;
   const token = randomBytes(24).toString('base64url');
-  res.cookie('oms_csrf', token, { httpOnly: true, sameSite: 'strict', secure, path: '/sign-in' });
+  // A __Host- cookie must have Path=/; without the prefix it stays on the sign-in form.
+  res.cookie(name, token, { httpOnly: true, sameSite: 'strict', secure, path: secure ? '/' : '/sign-in' });
   return token;
 }
 
-export function preSessionCsrfOk(req: Request, given: unknown): boolean {
-  const cookie = cookieValue(req, 'oms_csrf');
+export function preSessionCsrfOk(req: Request, given: unknown, secure: boolean): boolean {
+  const cookie = cookieValue(req, cookieName(CSRF_COOKIE, secure));
   return Boolean(cookie) && sameToken(cookie ?? '', given);
 }

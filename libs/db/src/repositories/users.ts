@@ -1,4 +1,4 @@
-import type { Prisma } from '../generated/prisma/client.js';
+import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import type { DbClient } from './db-client.js';
 
 export function findUserById(db: DbClient, id: string) {
@@ -24,8 +24,17 @@ export function createUser(
   });
 }
 
-export function updatePasswordHash(db: DbClient, userId: string, passwordHash: string) {
-  return db.user.update({ where: { id: userId }, data: { passwordHash } });
+/**
+ * A new password ends every browser session of the user, in the settings area and at the
+ * authorization server: whoever knew the old one and signed in with it is signed out.
+ * API tokens and OAuth grants stay (each is revoked on its own, in settings).
+ */
+export async function updatePasswordHash(db: PrismaClient, userId: string, passwordHash: string): Promise<void> {
+  await db.$transaction([
+    db.user.update({ where: { id: userId }, data: { passwordHash } }),
+    db.webSession.deleteMany({ where: { userId } }),
+    db.oidcPayload.deleteMany({ where: { type: 'Session', payload: { path: ['accountId'], equals: userId } } }),
+  ]);
 }
 
 export function setOtp(

@@ -1,0 +1,102 @@
+// What an attacker tries against the server-rendered pages: planted or malformed cookies,
+// sessions that outlive a sign-in or a password change, provider pages inside a frame.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpUser, startTestServer, type SignedUpUser, type TestServer } from './support/test-server.js';
+
+let server: TestServer;
+let httpsServer: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+  // Behind a TLS-terminating proxy: the service's own address is https.
+  httpsServer = await startTestServer({ BASE_URL: 'https://ontologies.example' });
+});
+afterAll(async () => {
+  await server?.close();
+  await httpsServer?.close();
+});
+
+const get = (target: TestServer, path: string, cookie = '') => fetch(target.baseUrl + path, { headers: { cookie }, redirect: 'manual' });
+
+const post = (target: TestServer, path: string, cookie: string, form: Record<string, string>) =>
+  fetch(target.baseUrl + path, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form).toString(),
+    redirect: 'manual',
+  });
+
+/** name=value pairs of the response's Set-Cookie headers (what a browser would send back). */
+const cookiesOf = (response: Response) => response.headers.getSetCookie().map((line) => line.split(';')[0] ?? '');
+const csrfIn = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
+
+/** Signs in through the settings form; answers the session cookie (name=value). */
+async function signIn(target: TestServer, user: SignedUpUser, extraCookie = ''): Promise<{ session: string; response: Response }> {
+  const form = await get(target, '/sign-in');
+  const csrfCookie = cookiesOf(form).join('; ');
+  const cookie = [csrfCookie, extraCookie].filter(Boolean).join('; ');
+  const response = await post(target, '/sign-in', cookie, { csrf: csrfIn(await form.text()), email: user.email, password: user.password });
+  expect(response.status).toBe(303);
+  const session = cookiesOf(response).find((pair) => /oms_session=./.test(pair)) ?? '';
+  return { session, response };
+}
+
+const isSignedIn = async (target: TestServer, cookie: string) => (await get(target, '/settings/api-tokens', cookie)).status === 200;
+
+describe('settings cookies', () => {
+  it.each([
+    ['a malformed %-escape in the session cookie', 'oms_session=%zz', '/settings/api-tokens', 303],
+    ['a malformed %-escape in the CSRF cookie', 'oms_csrf=%E0%A4%A', '/sign-in', 200],
+    ['an overlong session cookie', `oms_session=${'a'.repeat(5000)}`, '/settings/two-factor', 303],
+  ])('when a request carries %s then the page answers as without it, not 500', async (_label, cookie, path, status) => {
+    const response = await get(server, path, cookie);
+    expect(response.status).toBe(status);
+  });
+
+  it('when the service is behind https then its cookies are __Host- prefixed, Secure and HttpOnly', async () => {
+    const user = await signUpUser(httpsServer);
+    const form = await get(httpsServer, '/sign-in');
+    const [csrfLine] = form.headers.getSetCookie();
+    expect(csrfLine).toMatch(/^__Host-oms_csrf=[\w-]+; Path=\/; HttpOnly; Secure; SameSite=Strict$/);
+    const { session, response } = await signIn(httpsServer, user);
+    expect(session).toMatch(/^__Host-oms_session=/);
+    const sessionLine = response.headers.getSetCookie().find((line) => line.startsWith(session));
+    expect(sessionLine).toMatch(/; Path=\/;.*HttpOnly; Secure; SameSite=Lax/);
+    expect(sessionLine).not.toMatch(/Domain=/i);
+    expect(await isSignedIn(httpsServer, session)).toBe(true);
+    // The same token without the prefix (a cookie a sibling subdomain could set) is not a session.
+    expect(await isSignedIn(httpsServer, session.replace('__Host-', ''))).toBe(false);
+  });
+
+  it('when a browser signs in again then the session it held before ends', async () => {
+    const first = await signUpUser(server);
+    const second = await signUpUser(server);
+    const before = (await signIn(server, first)).session;
+    expect(await isSignedIn(server, before)).toBe(true);
+    const after = (await signIn(server, second, before)).session;
+    expect(after).not.toBe(before);
+    expect(await isSignedIn(server, before)).toBe(false);
+    expect(await isSignedIn(server, after)).toBe(true);
+  });
+
+  it('when the user signs out then the old cookie no longer opens the settings', async () => {
+    const user = await signUpUser(server);
+    const { session } = await signIn(server, user);
+    const page = await get(server, '/settings/api-tokens', session);
+    const signOut = await post(server, '/sign-out', session, { csrf: csrfIn(await page.text()) });
+    expect(signOut.status).toBe(303);
+    expect(await isSignedIn(server, session)).toBe(false);
+  });
+
+  it('when the password is changed then every settings session of the user ends', async () => {
+    const user = await signUpUser(server);
+    const sessions = [(await signIn(server, user)).session, (await signIn(server, user)).session];
+    const changed = await server.request('PUT', '/api/v1/password', {
+      token: user.token,
+      json: { user: { current_password: user.password, password: 'a brand new secret', password_confirmation: 'a brand new secret' } },
+    });
+    expect(changed.status).toBe(200);
+    for (const session of sessions) expect(await isSignedIn(server, session)).toBe(false);
+    // API tokens are not sessions: they keep working until revoked.
+    expect((await server.request('GET', '/api/v1/me', { token: user.token })).status).toBe(200);
+  });
+});
