@@ -100,3 +100,16 @@ describe('settings cookies', () => {
     expect((await server.request('GET', '/api/v1/me', { token: user.token })).status).toBe(200);
   });
 });
+
+describe('authorization server pages', () => {
+  it.each([
+    ['an authorization error page', '/oauth/authorize?client_id=nobody&response_type=code'],
+    ['the sign-out page', '/oauth/logout'],
+  ])('when %s is requested then it may not be framed and loads nothing from elsewhere', async (_label, path) => {
+    const response = await get(server, path);
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await response.text()).not.toMatch(/https?:\/\/(?!127\.0\.0\.1)/);
+  });
+});

@@ -2,7 +2,7 @@
 // /.well-known/oauth-authorization-server, /.well-known/openid-configuration, /oauth/*,
 // /sign-in, /consent and the stylesheet. The provider needs its keys from the database, so
 // the router becomes ready asynchronously; `ready` lets a caller wait for it at start-up.
-import { Router, type Request, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type Provider from 'oidc-provider';
 import type { DbClient } from '@oms/db';
 import type { AttemptLimiter, Logger } from '@oms/platform';
@@ -26,6 +26,16 @@ export type AuthServerOptions = {
 };
 
 export type AuthServer = { router: Router; ready: Promise<Provider> };
+
+/**
+ * Every answer of the provider may be a page (errors, sign-out, form_post): none may be framed
+ * (clickjacking) or sniffed. form_post's auto-submit is an inline script, so no script-src here.
+ */
+function providerPageHeaders(res: Response): void {
+  res.setHeader('X-Frame-Options', 'DENY');
+  res.setHeader('Content-Security-Policy', "frame-ancestors 'none'");
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+}
 
 const PROVIDER_PATHS = /^\/(oauth\/(?!interaction\/)|\.well-known\/(openid-configuration|oauth-authorization-server)(\/|$))/;
 
@@ -82,6 +92,7 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
     const server = await ready;
     if (isInteraction) return server.interactions(req, res, next);
     if (req.method === 'GET' && req.path === '/oauth/authorize') withDefaultScope(req);
+    providerPageHeaders(res);
     await server.callback(req, res);
   };
   router.use(dispatch);

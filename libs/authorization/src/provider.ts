@@ -8,6 +8,7 @@ import { assertClientMetadataAllowed } from './client-policy.js';
 import type { ProviderKeys } from './keys.js';
 import { prismaAdapter } from './prisma-adapter.js';
 import { renderErrorPage } from './pages/error-page.js';
+import { logoutPage, signedOutPage } from './pages/logout-pages.js';
 
 export const RESOURCE_SCOPE = 'ontologies';
 
@@ -79,6 +80,16 @@ export function createProvider(options: ProviderOptions): Provider {
       // dpop_signing_alg_values_supported) and a DPoP header gets an ordinary Bearer token.
       dPoP: { enabled: false },
       registration: { enabled: true, initialAccessToken: false },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: (ctx: KoaContextWithOIDC, form: string) => {
+          ctx.body = logoutPage(form);
+        },
+        postLogoutSuccessSource: (ctx: KoaContextWithOIDC) => {
+          const client = ctx.oidc.client;
+          ctx.body = signedOutPage(client ? String(client.clientName ?? client.clientId) : undefined);
+        },
+      },
       revocation: { enabled: true },
       userinfo: { enabled: true },
       resourceIndicators: {
