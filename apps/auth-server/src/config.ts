@@ -11,7 +11,12 @@ const ConfigSchema = z
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
     REST_INTERNAL_URL: z.url({ protocol: /^https?$/ }),
     INTERNAL_TOKEN: internalTokenSetting,
-    TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+    // A hop count, as for the REST app: `true` trusts every X-Forwarded-For entry, so the
+    // client's own (spoofed) first entry would key the per-address sign-in limit.
+    TRUST_PROXY: z
+      .union([z.literal('true'), z.literal('false'), z.string().regex(/^\d+$/)])
+      .default('false')
+      .transform((value) => (value === 'true' ? true : value === 'false' ? false : Number(value))),
     LOG_LEVEL: logLevelSetting.default('info'),
     SHUTDOWN_TIMEOUT_MS: shutdownTimeoutSetting.default(10_000),
   })
@@ -23,7 +28,7 @@ const ConfigSchema = z
     redisUrl: env.REDIS_URL,
     restInternalUrl: env.REST_INTERNAL_URL.replace(/\/+$/, ''),
     internalToken: env.INTERNAL_TOKEN,
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
   }));
