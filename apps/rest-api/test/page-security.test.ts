@@ -1,5 +1,6 @@
 // What an attacker tries against the server-rendered pages: planted or malformed cookies,
 // sessions that outlive a sign-in or a password change, provider pages inside a frame.
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpUser, startTestServer, type SignedUpUser, type TestServer } from './support/test-server.js';
 
@@ -110,6 +111,34 @@ describe('authorization server pages', () => {
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(await response.text()).not.toMatch(/https?:\/\/(?!127\.0\.0\.1)/);
+    expect(await response.text()).not.toMatch(/@import|fonts\.googleapis|<link[^>]+href="https?:/);
+  });
+});
+
+/** A GET with headers fetch() will not send as given (Host). */
+function rawGet(target: TestServer, path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(target.baseUrl + path, { headers }, (res) => {
+      let body = '';
+      res.on('data', (chunk) => (body += String(chunk)));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('authorization server origin', () => {
+  it.each([
+    ['Host', { host: 'evil.example' }],
+    ['X-Forwarded-Host', { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' }],
+    ['Forwarded', { forwarded: 'host=evil.example;proto=http' }],
+  ])('when a request names another host in %s then the metadata still names only BASE_URL endpoints', async (_label, headers) => {
+    const response = await rawGet(httpsServer, '/.well-known/oauth-authorization-server', headers);
+    expect(response.status).toBe(200);
+    const metadata = JSON.parse(response.body) as Record<string, unknown>;
+    expect(metadata['authorization_endpoint']).toBe('https://ontologies.example/oauth/authorize');
+    expect(metadata['token_endpoint']).toBe('https://ontologies.example/oauth/token');
+    expect(response.body).not.toContain('evil.example');
   });
 });

@@ -37,6 +37,20 @@ function providerPageHeaders(res: Response): void {
   res.setHeader('X-Content-Type-Options', 'nosniff');
 }
 
+/**
+ * The provider builds its endpoint URLs (metadata, redirects, form actions) from the request's
+ * Host and X-Forwarded-* headers, which any client can write: `Host: evil.example` made the
+ * metadata name evil.example's authorize and token endpoints (a poisoned cache would send
+ * every client there). The service's public origin is BASE_URL, so the provider sees that.
+ */
+function canonicalOrigin(req: Request, baseUrl: URL): void {
+  req.headers.host = baseUrl.host;
+  req.headers['x-forwarded-host'] = baseUrl.host;
+  req.headers['x-forwarded-proto'] = baseUrl.protocol.slice(0, -1);
+  delete req.headers['x-forwarded-port'];
+  delete req.headers['forwarded'];
+}
+
 const PROVIDER_PATHS = /^\/(oauth\/(?!interaction\/)|\.well-known\/(openid-configuration|oauth-authorization-server)(\/|$))/;
 
 /**
@@ -53,6 +67,7 @@ function withDefaultScope(req: Request): void {
 
 export function createAuthServer(options: AuthServerOptions): AuthServer {
   const resource = `${options.baseUrl}/mcp`;
+  const publicOrigin = new URL(options.baseUrl);
   const ready = (async () => {
     const keys = await loadProviderKeys(options.db);
     const provider = createProvider({
@@ -90,6 +105,7 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
     const isInteraction = req.path.startsWith('/oauth/interaction/');
     if (!isProvider && !isInteraction) return next();
     const server = await ready;
+    canonicalOrigin(req, publicOrigin);
     if (isInteraction) return server.interactions(req, res, next);
     if (req.method === 'GET' && req.path === '/oauth/authorize') withDefaultScope(req);
     providerPageHeaders(res);
