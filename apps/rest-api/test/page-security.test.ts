@@ -88,15 +88,35 @@ describe('settings cookies', () => {
     expect(await isSignedIn(server, session)).toBe(false);
   });
 
-  it('when the password is changed then every settings session of the user ends', async () => {
+  it("when the user signs out of the settings then the browser's sign-in at the authorization server ends too", async () => {
+    const user = await signUpUser(server);
+    const { session } = await signIn(server, user);
+    // What oidc-provider keeps for a browser that signed in during an authorization request.
+    const providerSession = `ps-${user.id}`.replace(/[^\w-]/g, '');
+    const other = `po-${user.id}`.replace(/[^\w-]/g, '');
+    for (const id of [providerSession, other]) {
+      await server.db.prisma.oidcPayload.create({ data: { id, type: 'Session', payload: { jti: id, accountId: user.id, kind: 'Session' } } });
+    }
+    const cookies = `${session}; _session=${providerSession}`;
+    const page = await get(server, '/settings/api-tokens', cookies);
+    expect((await post(server, '/sign-out', cookies, { csrf: csrfIn(await page.text()) })).status).toBe(303);
+    const left = await server.db.prisma.oidcPayload.findMany({ where: { type: 'Session', id: { in: [providerSession, other] } } });
+    // Only this browser's: another browser of the same user stays signed in.
+    expect(left.map((row) => row.id)).toEqual([other]);
+  });
+
+  it('when the password is changed then every browser session of the user ends (settings and authorization server)', async () => {
     const user = await signUpUser(server);
     const sessions = [(await signIn(server, user)).session, (await signIn(server, user)).session];
+    const providerSession = `pw-${user.id}`.replace(/[^\w-]/g, '');
+    await server.db.prisma.oidcPayload.create({ data: { id: providerSession, type: 'Session', payload: { jti: providerSession, accountId: user.id } } });
     const changed = await server.request('PUT', '/api/v1/password', {
       token: user.token,
       json: { user: { current_password: user.password, password: 'a brand new secret', password_confirmation: 'a brand new secret' } },
     });
     expect(changed.status).toBe(200);
     for (const session of sessions) expect(await isSignedIn(server, session)).toBe(false);
+    expect(await server.db.prisma.oidcPayload.count({ where: { id: providerSession, type: 'Session' } })).toBe(0);
     // API tokens are not sessions: they keep working until revoked.
     expect((await server.request('GET', '/api/v1/me', { token: user.token })).status).toBe(200);
   });

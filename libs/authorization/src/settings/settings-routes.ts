@@ -9,7 +9,7 @@ import type { DbClient } from '@oms/db';
 import type { AttemptLimiter } from '@oms/platform';
 import type { CredentialCheck } from '../interaction-routes.js';
 import { apiTokensPage, connectedAppsPage, settingsSignInPage, twoFactorPage, type AppRow, type TokenRow } from './settings-pages.js';
-import { currentSession, endSession, preSessionCsrf, preSessionCsrfOk, sameToken, startSession, type WebSession } from './web-session.js';
+import { cookieValue, currentSession, endSession, preSessionCsrf, preSessionCsrfOk, sameToken, startSession, type WebSession } from './web-session.js';
 
 /** What the settings area needs from the account use cases (they live in the REST app). */
 export type AccountSettingsPort = {
@@ -31,6 +31,9 @@ export type SettingsDeps = {
   limiter: AttemptLimiter;
   secureCookies: boolean;
 };
+
+/** oidc-provider's session cookie (its default name); its value is the Session row's id. */
+const PROVIDER_SESSION_COOKIE = '_session';
 
 const form = express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 20 });
 const field = (req: Request, name: string) => {
@@ -86,6 +89,10 @@ export function settingsRoutes(deps: SettingsDeps): Router {
   });
   router.post('/sign-out', ...signedIn(async (req, res) => {
     await endSession(db, req, res, deps.secureCookies);
+    // The browser's sign-in at the authorization server ends too: it lasts 14 days and would
+    // otherwise let the next agent started on this computer through without a password.
+    const providerSession = cookieValue(req, PROVIDER_SESSION_COOKIE);
+    if (providerSession) await db.oidcPayload.deleteMany({ where: { id: providerSession, type: 'Session' } });
     res.redirect(303, '/sign-in');
   }));
 
