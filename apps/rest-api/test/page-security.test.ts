@@ -122,10 +122,11 @@ describe('settings cookies', () => {
   });
 });
 
-describe('authorization server pages', () => {
+describe('pages served outside the settings', () => {
   it.each([
     ['an authorization error page', '/oauth/authorize?client_id=nobody&response_type=code'],
     ['the sign-out page', '/oauth/logout'],
+    ['the REST API reference', '/api/docs'],
   ])('when %s is requested then it may not be framed and loads nothing from elsewhere', async (_label, path) => {
     const response = await get(server, path);
     expect(response.headers.get('x-frame-options')).toBe('DENY');

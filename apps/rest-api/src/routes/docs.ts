@@ -32,7 +32,9 @@ export function docsRoutes(baseUrl: string): Router {
     res.type('application/json').send(document);
   });
   router.get('/api/docs', (_req, res) => {
-    res.setHeader('Content-Security-Policy', "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'");
+    res.setHeader('Content-Security-Policy', "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'");
+    res.setHeader('X-Frame-Options', 'DENY');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
     res.type('html').send(PAGE);
   });
   router.get('/api/docs/init.js', (_req, res) => {
