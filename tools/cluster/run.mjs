@@ -384,7 +384,7 @@ async function main(options) {
         REDIS_URL: settings.redisUrl,
         REST_INTERNAL_URL: rest[(i - 1) % rest.length].url,
         INTERNAL_TOKEN: settings.internalToken,
-        TRUST_PROXY: 'true',
+        TRUST_PROXY: '1',
       }),
     );
   }

@@ -156,6 +156,8 @@ describe('docker-compose.yml', () => {
     const worker = env('render-worker');
     expect(rest).toMatchObject({ MCP_ENDPOINT: 'off', AUTH_ENDPOINT: 'off', RENDER_QUEUE: 'bullmq', TRUST_PROXY: '1' });
     const auth = env('auth-server');
+    // One hop (the edge): 'true' would trust every X-Forwarded-For entry a client sends.
+    expect(auth['TRUST_PROXY']).toBe('1');
     expect(auth['BASE_URL']).toBe(rest['BASE_URL']);
     expect(auth['DATABASE_URL']).toBe(rest['DATABASE_URL']);
     expect(auth['INTERNAL_TOKEN']).toBe(rest['INTERNAL_TOKEN']);
