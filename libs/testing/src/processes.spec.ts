@@ -10,7 +10,8 @@ describe('process table', () => {
     try {
       const below = await until('the grandchild did not appear', 5_000, () => {
         const found = descendants(process.pid).filter((info) => info.pid === shell.pid || info.ppid === shell.pid);
-        return found.length >= 2 ? found : undefined;
+        // The grandchild is a forked shell until it has exec'd sleep: wait for the name too.
+        return found.some((info) => info.command === 'sleep') ? found : undefined;
       });
       expect(below.map((info) => info.command)).toEqual(expect.arrayContaining(['sh', 'sleep']));
       for (const info of below) expect(alive(info)).toBe(true);
