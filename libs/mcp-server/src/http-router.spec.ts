@@ -3,26 +3,30 @@ import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServiceApi } from '@oms/contracts';
 import { AppError } from '@oms/domain';
-import { createMcpHttpRouter, type Authenticator } from './http-router.js';
+import { createMcpHttpRouter, type Authenticator, type McpHttpOptions } from './http-router.js';
+
+/** The router alone on an express app on port 0 (with a 500 handler like the apps'). */
+async function serveRouter(options: Pick<McpHttpOptions, 'authenticate' | 'requiredScopes'>): Promise<{ base: string; close: () => void }> {
+  const app = express();
+  app.use(
+    createMcpHttpRouter({
+      baseUrl: 'http://127.0.0.1',
+      serviceFor: () => ({ call: async () => undefined }) as unknown as ServiceApi,
+      ...options,
+    }),
+  );
+  app.use(((_error, _req, res, _next) => res.status(500).json({ error: 'internal' })) as express.ErrorRequestHandler);
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
+}
 
 describe('/mcp authentication when the token cannot be checked', () => {
   let base = '';
   let close: () => void = () => undefined;
   let authenticate: Authenticator = async () => null;
   beforeAll(async () => {
-    const app = express();
-    app.use(
-      createMcpHttpRouter({
-        baseUrl: 'http://127.0.0.1',
-        serviceFor: () => ({ call: async () => undefined }) as unknown as ServiceApi,
-        authenticate: (token) => authenticate(token),
-      }),
-    );
-    app.use(((_error, _req, res, _next) => res.status(500).json({ error: 'internal' })) as express.ErrorRequestHandler);
-    const server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    close = () => server.close();
+    ({ base, close } = await serveRouter({ authenticate: (token) => authenticate(token) }));
   });
   afterAll(() => close());
 
@@ -56,19 +60,10 @@ describe('/mcp scopes', () => {
   let close: () => void = () => undefined;
   let scopes: string[] = [];
   beforeAll(async () => {
-    const app = express();
-    app.use(
-      createMcpHttpRouter({
-        baseUrl: 'http://127.0.0.1',
-        serviceFor: () => ({ call: async () => undefined }) as unknown as ServiceApi,
-        authenticate: async () => ({ actorId: '01a20413-0000-7000-8000-000000000001', clientId: 'oauth', scopes, expiresAt: 4_000_000_000 }),
-        requiredScopes: ['ontologies'],
-      }),
-    );
-    const server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    close = () => server.close();
+    ({ base, close } = await serveRouter({
+      authenticate: async () => ({ actorId: '01a20413-0000-7000-8000-000000000001', clientId: 'oauth', scopes, expiresAt: 4_000_000_000 }),
+      requiredScopes: ['ontologies'],
+    }));
   });
   afterAll(() => close());
 
