@@ -64,6 +64,21 @@ class MetadataClient extends TestOAuthProvider {
   }
 }
 
+
+/** An authorization request (PKCE S256, the resource scope) for `clientId`. */
+function authorizeUrl(clientId: string): URL {
+  const url = new URL(`${server.baseUrl}/oauth/authorize`);
+  url.search = new URLSearchParams({
+    client_id: clientId,
+    response_type: 'code',
+    redirect_uri: REDIRECT,
+    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    code_challenge_method: 'S256',
+    scope: 'ontologies',
+    resource: `${server.baseUrl}/mcp`,
+  }).toString();
+  return url;
+}
 describe('Client ID Metadata Documents', () => {
   it('when a client identifies itself by its metadata URL then sign-in, consent and tool calls work without registration', async () => {
     const provider = new MetadataClient(documentUrl('agent'));
@@ -88,16 +103,7 @@ describe('Client ID Metadata Documents', () => {
     ['a document without client_name', () => documentUrl('nameless')],
     ['a document with an http redirect URI outside localhost', () => documentUrl('plain-http')],
   ])('when the client_id is %s then the authorization request is refused', async (_label, clientId) => {
-    const url = new URL(`${server.baseUrl}/oauth/authorize`);
-    url.search = new URLSearchParams({
-      client_id: clientId(),
-      response_type: 'code',
-      redirect_uri: REDIRECT,
-      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
-      code_challenge_method: 'S256',
-      scope: 'ontologies',
-      resource: `${server.baseUrl}/mcp`,
-    }).toString();
+    const url = authorizeUrl(clientId());
     const response = await fetch(url, { redirect: 'manual' });
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);
@@ -105,16 +111,7 @@ describe('Client ID Metadata Documents', () => {
   }, 20_000);
 
   it('when the fetch keeps the SSRF guard then a metadata document on a loopback address is never requested', async () => {
-    const url = new URL(`${server.baseUrl}/oauth/authorize`);
-    url.search = new URLSearchParams({
-      client_id: documentUrl('guarded'),
-      response_type: 'code',
-      redirect_uri: REDIRECT,
-      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
-      code_challenge_method: 'S256',
-      scope: 'ontologies',
-      resource: `${server.baseUrl}/mcp`,
-    }).toString();
+    const url = authorizeUrl(documentUrl('guarded'));
     const response = await fetch(url, { redirect: 'manual' });
     expect(response.status).toBe(400);
     expect(response.headers.get('location')).toBeNull();

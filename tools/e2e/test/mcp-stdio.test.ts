@@ -35,17 +35,22 @@ function runBridge(env: Record<string, string>): Promise<{ code: number | null; 
   });
 }
 
+
+/** bin/mcp-stdio for the test user, as an agent's client starts it. */
+function bridgeTransport(): StdioClientTransport {
+  return new StdioClientTransport({
+    command: BIN,
+    env: { PATH: process.env['PATH'] ?? '', SERVICE_BASE_URL: service.url, SERVICE_API_TOKEN: user.token },
+    stderr: 'pipe',
+  });
+}
 describe.each([
   ['modern', { versionNegotiation: { mode: { pin: '2026-07-28' } } }],
   ['legacy', {}],
 ] as const)('bin/mcp-stdio with the %s client', (_era, options) => {
   it('when an agent connects then tools, prompts and resources of the service are served and calls run there', async () => {
     const client = new Client({ name: 'stdio-test', version: '1.0.0' }, options);
-    const transport = new StdioClientTransport({
-      command: BIN,
-      env: { PATH: process.env['PATH'] ?? '', SERVICE_BASE_URL: service.url, SERVICE_API_TOKEN: user.token },
-      stderr: 'pipe',
-    });
+    const transport = bridgeTransport();
     await client.connect(transport);
     try {
       const { tools } = await client.listTools();
@@ -76,11 +81,7 @@ describe.each([
 describe('bin/mcp-stdio with large sources', () => {
   it('when sources near and above the 10 MB limit are sent then the client reads every answer and the session stays open', async () => {
     const client = new Client({ name: 'stdio-test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
-    const transport = new StdioClientTransport({
-      command: BIN,
-      env: { PATH: process.env['PATH'] ?? '', SERVICE_BASE_URL: service.url, SERVICE_API_TOKEN: user.token },
-      stderr: 'pipe',
-    });
+    const transport = bridgeTransport();
     await client.connect(transport);
     try {
       const accounts = (await client.callTool({ name: 'list_accounts', arguments: {} })).structuredContent as { accounts: { id: string }[] };
