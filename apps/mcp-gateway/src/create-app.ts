@@ -42,8 +42,6 @@ export function createApp(deps: GatewayDeps): Express {
           audience: `${deps.config.baseUrl}/mcp`,
         },
       }),
-      scopesSupported: ['ontologies'],
-      requiredScopes: ['ontologies'],
       ...(deps.renderQueue ? { visualize: visualizeWithQueue(deps.renderQueue) } : {}),
       onError: (error) => deps.logger.warn({ err: error }, 'mcp request failed'),
     }),

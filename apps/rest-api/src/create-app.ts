@@ -86,8 +86,6 @@ export function createApp(deps: AppDeps): Express {
             audience: `${deps.config.baseUrl}/mcp`,
           },
         }),
-        scopesSupported: ['ontologies'],
-        requiredScopes: ['ontologies'],
         visualize: visualizeWithQueue(renderQueue),
         onError: (error) => deps.logger.warn({ err: error }, 'mcp request failed'),
       }),

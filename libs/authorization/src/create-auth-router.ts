@@ -9,7 +9,8 @@ import type { AttemptLimiter, Logger } from '@oms/platform';
 import { interactionRoutes, type CredentialCheck } from './interaction-routes.js';
 import { loadProviderKeys } from './keys.js';
 import { STYLESHEET } from './pages/layout.js';
-import { createProvider, RESOURCE_SCOPE, type AccountLookup } from './provider.js';
+import { RESOURCE_SCOPE } from '@oms/domain';
+import { createProvider, type AccountLookup } from './provider.js';
 import { settingsRoutes, type AccountSettingsPort } from './settings/settings-routes.js';
 import { unavailableHandler } from './unavailable-handler.js';
 

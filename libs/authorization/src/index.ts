@@ -1,6 +1,5 @@
 export { createAuthServer, type AuthServer, type AuthServerOptions } from './create-auth-router.js';
 export type { CredentialCheck } from './interaction-routes.js';
-export { RESOURCE_SCOPE } from './provider.js';
 export { esc, page } from './pages/layout.js';
 export type { AccountSettingsPort } from './settings/settings-routes.js';
 export { isDependencyUnavailable, unavailableHandler, RETRY_AFTER_SECONDS } from './unavailable-handler.js';

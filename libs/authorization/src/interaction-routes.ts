@@ -5,6 +5,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import express, { Router, type Request, type Response } from 'express';
 import type Provider from 'oidc-provider';
 import type { AttemptLimiter } from '@oms/platform';
+import { RESOURCE_SCOPE } from '@oms/domain';
 import { consentPage, signInPage } from './pages/interaction-pages.js';
 import { renderErrorPage } from './pages/error-page.js';
 import { isLoopbackUrl } from './client-policy.js';
@@ -118,7 +119,7 @@ export function interactionRoutes(deps: InteractionDeps): Router {
         clientName: client.name,
         ...(client.uri ? { clientUri: client.uri } : {}),
         userName: (await deps.findUserName(details.session.accountId)) ?? 'you',
-        scopes: scopes.length > 0 ? scopes : ['ontologies'],
+        scopes: scopes.length > 0 ? scopes : [RESOURCE_SCOPE],
         resource: deps.resource,
         ...redirectTarget(details.params['redirect_uri']),
       }),

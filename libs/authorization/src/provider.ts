@@ -4,13 +4,13 @@
 // revocation, and RFC 9207 `iss` in every authorization response.
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { DbClient } from '@oms/db';
+import { RESOURCE_SCOPE } from '@oms/domain';
 import { assertClientMetadataAllowed } from './client-policy.js';
 import type { ProviderKeys } from './keys.js';
 import { prismaAdapter } from './prisma-adapter.js';
 import { renderErrorPage } from './pages/error-page.js';
 import { logoutPage, signedOutPage } from './pages/logout-pages.js';
 
-export const RESOURCE_SCOPE = 'ontologies';
 
 export type AccountLookup = (id: string) => Promise<{ id: string; email: string; name: string } | null>;
 

@@ -5,3 +5,4 @@ export * from './roles.js';
 export * from './visibility.js';
 export * from './commit-hash.js';
 export * from './ontology-rules.js';
+export * from './scopes.js';

@@ -4,6 +4,7 @@
 // stops its tokens at once.
 import * as oauth from 'oauth4webapi';
 import type { ServiceApi } from '@oms/contracts';
+import { RESOURCE_SCOPE } from '@oms/domain';
 import type { AuthenticatedActor, Authenticator } from './http-router.js';
 
 export type OAuthVerification = {
@@ -21,8 +22,6 @@ export function bearerAuthenticator(options: {
   serviceFor: (actorId: string | null) => ServiceApi;
   oauth?: OAuthVerification;
   now?: () => Date;
-  /** The scope an API token stands for: it acts with all of its user's rights (default "ontologies"). */
-  apiTokenScope?: string;
 }): Authenticator {
   const now = options.now ?? (() => new Date());
   const as: oauth.AuthorizationServer | undefined = options.oauth
@@ -37,7 +36,7 @@ export function bearerAuthenticator(options: {
     return {
       actorId: resolved.user_id,
       clientId: 'api-token',
-      scopes: [options.apiTokenScope ?? 'ontologies'],
+      scopes: [RESOURCE_SCOPE], // an API token acts with all of its user's rights
       expiresAt: Math.floor(now().getTime() / 1000) + 3600,
       memberOf: resolved.account_ids,
     };

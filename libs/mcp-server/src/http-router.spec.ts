@@ -6,7 +6,7 @@ import { AppError } from '@oms/domain';
 import { createMcpHttpRouter, type Authenticator, type McpHttpOptions } from './http-router.js';
 
 /** The router alone on an express app on port 0 (with a 500 handler like the apps'). */
-async function serveRouter(options: Pick<McpHttpOptions, 'authenticate' | 'requiredScopes'>): Promise<{ base: string; close: () => void }> {
+async function serveRouter(options: Pick<McpHttpOptions, 'authenticate'>): Promise<{ base: string; close: () => void }> {
   const app = express();
   app.use(
     createMcpHttpRouter({
@@ -62,7 +62,6 @@ describe('/mcp scopes', () => {
   beforeAll(async () => {
     ({ base, close } = await serveRouter({
       authenticate: async () => ({ actorId: '01a20413-0000-7000-8000-000000000001', clientId: 'oauth', scopes, expiresAt: 4_000_000_000 }),
-      requiredScopes: ['ontologies'],
     }));
   });
   afterAll(() => close());

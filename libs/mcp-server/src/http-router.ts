@@ -4,7 +4,7 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import { createMcpHandler, type AuthInfo } from '@modelcontextprotocol/server';
 import type { ServiceApi } from '@oms/contracts';
-import { isAppError } from '@oms/domain';
+import { isAppError, RESOURCE_SCOPE } from '@oms/domain';
 import { createMcpServer } from './create-mcp-server.js';
 import { nodeExchange } from './node-exchange.js';
 import type { Visualizer } from './visualizer.js';
@@ -28,9 +28,8 @@ export type McpHttpOptions = {
   visualize?: Visualizer;
   /** Authorization servers to advertise (the issuer URL of the OAuth server). */
   authorizationServers?: string[];
-  scopesSupported?: string[];
-  /** Scopes every token must carry (OAuth access tokens name theirs; API tokens stand for all). */
-  requiredScopes?: string[];
+  /** The scope every token must carry, advertised in the metadata (default RESOURCE_SCOPE). */
+  resourceScope?: string;
   onError?: (error: Error) => void;
 };
 
@@ -46,7 +45,7 @@ export function createMcpHttpRouter(options: McpHttpOptions): Router {
   // resource_metadata first (as the MCP authorization spec shows it); RFC 6750's error after it.
   const challenge = (error?: string, scope?: string) =>
     `Bearer resource_metadata="${protectedResourceMetadataUrl(options.baseUrl)}"${error ? `, error="${error}"` : ''}${scope ? `, scope="${scope}"` : ''}`;
-  const requiredScopes = options.requiredScopes ?? [];
+  const scope = options.resourceScope ?? RESOURCE_SCOPE;
   const onerror = options.onError ?? (() => undefined);
 
   const handler = createMcpHandler(
@@ -83,9 +82,9 @@ export function createMcpHttpRouter(options: McpHttpOptions): Router {
       return;
     }
     // RFC 6750 3.1: a valid token without the scope this resource needs is 403, naming the scope.
-    if (requiredScopes.some((scope) => !actor.scopes.includes(scope))) {
-      res.setHeader('WWW-Authenticate', challenge('insufficient_scope', requiredScopes.join(' ')));
-      res.status(403).json({ error: 'insufficient_scope', scope: requiredScopes.join(' ') });
+    if (!actor.scopes.includes(scope)) {
+      res.setHeader('WWW-Authenticate', challenge('insufficient_scope', scope));
+      res.status(403).json({ error: 'insufficient_scope', scope });
       return;
     }
     const auth: AuthInfo = {
@@ -104,7 +103,7 @@ export function createMcpHttpRouter(options: McpHttpOptions): Router {
     resource,
     authorization_servers: options.authorizationServers ?? [options.baseUrl],
     bearer_methods_supported: ['header'],
-    scopes_supported: options.scopesSupported ?? [],
+    scopes_supported: [scope],
     resource_name: 'Ontology Management Service',
   };
 
