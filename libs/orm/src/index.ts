@@ -1,6 +1,6 @@
 // @oms/orm: read NORMA ORM2 files, lay out their diagrams and draw them as SVG. Pure
 // functions over strings and plain objects; no I/O.
-export { OrmParseError } from './errors.js';
+export { OrmParseError, UnknownDiagramError } from './errors.js';
 export { parseOrm } from './parse-orm.js';
 export { summarize, type OrmSummary } from './summary.js';
 export { layoutDiagram, type LayoutOptions } from './layout-diagram.js';

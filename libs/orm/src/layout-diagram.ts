@@ -7,6 +7,7 @@ import { placeComputed, type Unplaced } from './layout-computed.js';
 import { buildLinks } from './layout-links.js';
 import { emptyNodes, placeSavedShapes, type PlacedNodes } from './layout-saved.js';
 import type { ConstraintNode, DiagramLayout } from './layout-types.js';
+import { UnknownDiagramError } from './errors.js';
 import { implicitElementIds, indexModel, isSymbolConstraint, type ModelIndex } from './model-index.js';
 import type { OrmDiagram, OrmModel } from './model.js';
 import { constraintNode, SYMBOL_SIZE } from './symbol-nodes.js';
@@ -19,7 +20,7 @@ const FONT_SIZE = 0.0972222238779068 * PX_PER_INCH;
 function selectDiagram(model: OrmModel, wanted: string | number | undefined): number | null {
   if (model.diagrams.length === 0) {
     if (wanted === undefined || wanted === 0) return null;
-    throw new RangeError(`the model has no diagrams, so diagram ${JSON.stringify(wanted)} cannot be drawn`);
+    throw new UnknownDiagramError(`the model has no diagrams, so diagram ${JSON.stringify(wanted)} cannot be drawn`);
   }
   if (wanted === undefined) return 0;
   const names = model.diagrams.map((diagram) => diagram.name);
@@ -27,7 +28,7 @@ function selectDiagram(model: OrmModel, wanted: string | number | undefined): nu
   const found = typeof wanted === 'number' ? byIndex : model.diagrams.findIndex((diagram) => diagram.name === wanted || diagram.id === wanted);
   if (found === -1) {
     const listed = names.map((name) => JSON.stringify(name)).join(', ');
-    throw new RangeError(`no diagram ${JSON.stringify(wanted)}; the model has ${names.length}: ${listed}`);
+    throw new UnknownDiagramError(`no diagram ${JSON.stringify(wanted)}; the model has ${names.length}: ${listed}`);
   }
   return found;
 }

@@ -3,6 +3,6 @@ export { startServer, type RunningServer } from './start-server.js';
 export { onShutdownSignal, exitOnConfigProblems } from './shutdown.js';
 export { createAttemptLimiter, type AttemptLimiter, type AttemptLimits } from './attempt-limiter.js';
 export { parseEnv, type EnvResult } from './parse-env.js';
-export { createRedisClient, isRedisUnavailable, FAIL_FAST_REDIS_OPTIONS, type RedisEvents } from './redis-client.js';
+export { createRedisClient, isRedisUnavailable, FAIL_FAST_REDIS_OPTIONS, reconnectDelay, type RedisEvents } from './redis-client.js';
 export { jsonInternalError, jsonNotFound } from './json-fallbacks.js';
 export { LOG_LEVELS, internalTokenSetting, logLevelSetting, shutdownTimeoutSetting } from './env-settings.js';

@@ -4,14 +4,18 @@
 // such failures apart, so the apps answer 503 with Retry-After rather than 500.
 import { Redis, type RedisOptions } from 'ioredis';
 
+/** Reconnect delays: 200 ms, 400 ms, ... then every 2 s, never giving up. */
+export function reconnectDelay(times: number): number {
+  return Math.min(times * 200, 2_000);
+}
+
 /** Commands fail at once while disconnected, and after 2 s on a connection that stopped answering. */
 export const FAIL_FAST_REDIS_OPTIONS: RedisOptions = {
   enableOfflineQueue: false,
   maxRetriesPerRequest: 1,
   commandTimeout: 2_000,
   connectTimeout: 3_000,
-  // Never gives up: 200 ms, 400 ms, ... then every 2 s until Redis answers again.
-  retryStrategy: (times) => Math.min(times * 200, 2_000),
+  retryStrategy: reconnectDelay,
 };
 
 export type RedisEvents = {

@@ -3,7 +3,7 @@
 // (RenderUnavailableError) instead of waiting for Redis to come back: the request needing it
 // answers "unavailable, retry later", and the connections keep reconnecting on their own.
 import { Queue, QueueEvents, type ConnectionOptions } from 'bullmq';
-import { isRedisUnavailable } from '@oms/platform';
+import { FAIL_FAST_REDIS_OPTIONS, isRedisUnavailable, reconnectDelay } from '@oms/platform';
 import { NoSuchDiagramError, RenderJobPayload, renderKey, UnrenderableError, type RenderOutput } from './render-job.js';
 import { DEFAULT_TIMEOUT_MS, RENDER_QUEUE, RenderTimeoutError, RenderUnavailableError, type RenderQueue } from './render-queue.js';
 import { watchConnections } from './connection-watch.js';
@@ -54,7 +54,7 @@ export function bullmqRenderQueue(connection: ConnectionOptions, options: Bullmq
   // The producer's commands fail at once while disconnected (no offline queue); the events
   // reader blocks on Redis by design (BullMQ requires it to retry forever).
   const queue = new Queue(RENDER_QUEUE, {
-    connection: { ...(connection as object), enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 5_000 } as ConnectionOptions,
+    connection: { ...(connection as object), ...FAIL_FAST_REDIS_OPTIONS, commandTimeout: 5_000 } as ConnectionOptions,
   });
   const events = new QueueEvents(RENDER_QUEUE, { connection });
   // Connection errors are expected while Redis is away; the renders that need it are refused.
@@ -109,6 +109,6 @@ export function redisConnectionOptions(url: string): ConnectionOptions {
     ...(parsed.protocol === 'rediss:' ? { tls: {} } : {}),
     maxRetriesPerRequest: null,
     // Reconnect within 2 s of Redis coming back (BullMQ's own default backs off to 20 s).
-    retryStrategy: (times: number) => Math.min(times * 200, 2_000),
+    retryStrategy: reconnectDelay,
   };
 }

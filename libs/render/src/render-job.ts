@@ -1,7 +1,7 @@
 // One render: an ORM2 source at a commit to SVG (libs/orm) and PNG (Chromium). The same
 // function runs in the embedded process and in render-worker processes.
 import { z } from 'zod';
-import { layoutDiagram, OrmParseError, parseOrm, renderSvg, summarize, type OrmSummary } from '@oms/orm';
+import { layoutDiagram, OrmParseError, parseOrm, renderSvg, summarize, UnknownDiagramError, type OrmSummary } from '@oms/orm';
 import type { Rasterizer } from './rasterizer.js';
 
 export const RenderJobPayload = z.strictObject({
@@ -55,7 +55,7 @@ export async function runRenderJob(
     layout = layoutDiagram(model, payload.diagram === undefined ? {} : { diagram: payload.diagram });
   } catch (error) {
     // The layout's answer to a diagram the model does not have.
-    if (error instanceof RangeError) throw new NoSuchDiagramError(error.message);
+    if (error instanceof UnknownDiagramError) throw new NoSuchDiagramError(error.message);
     throw error;
   }
   const drawn = renderSvg(layout);
