@@ -4,11 +4,9 @@
 // Retry-After instead of a 500; any other error goes on to the app's handler.
 import type { ErrorRequestHandler } from 'express';
 import { isDatabaseUnavailable } from '@oms/db';
-import { isAppError } from '@oms/domain';
+import { isAppError, RETRY_AFTER_SECONDS } from '@oms/domain';
 import { isRedisUnavailable, type Logger } from '@oms/platform';
 import { esc, page } from './pages/layout.js';
-
-export const RETRY_AFTER_SECONDS = 5;
 
 export function isDependencyUnavailable(error: unknown): boolean {
   return (isAppError(error) && error.code === 'unavailable') || isDatabaseUnavailable(error) || isRedisUnavailable(error);

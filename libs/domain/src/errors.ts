@@ -32,6 +32,9 @@ export const ERROR_TABLE = {
 
 export type ErrorCode = keyof typeof ERROR_TABLE;
 
+/** What every 503 ('unavailable') tells the client in Retry-After, in seconds. */
+export const RETRY_AFTER_SECONDS = 5;
+
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fieldErrors: FieldErrors | undefined;

@@ -4,7 +4,7 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import { createMcpHandler, type AuthInfo } from '@modelcontextprotocol/server';
 import type { ServiceApi } from '@oms/contracts';
-import { isAppError, RESOURCE_SCOPE } from '@oms/domain';
+import { isAppError, RESOURCE_SCOPE, RETRY_AFTER_SECONDS } from '@oms/domain';
 import { createMcpServer } from './create-mcp-server.js';
 import { nodeExchange } from './node-exchange.js';
 import type { Visualizer } from './visualizer.js';
@@ -72,7 +72,7 @@ export function createMcpHttpRouter(options: McpHttpOptions): Router {
       // The token could not be checked (the REST app or its database is away): retry later.
       if (!isAppError(error) || error.code !== 'unavailable') throw error;
       onerror(error);
-      res.setHeader('Retry-After', '5');
+      res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
       res.status(503).json({ error: 'unavailable', message: 'The service is temporarily unavailable; retry in a few seconds.' });
       return;
     }

@@ -2,8 +2,8 @@
 // minute, so reads stay reads.
 import type { RequestHandler, Response } from 'express';
 import { AppError } from '@oms/domain';
-import { findApiTokenWithUser, touchApiToken, type Database } from '@oms/db';
-import { hashApiToken, lastUseIsStale } from '../security/api-token.js';
+import { findApiTokenWithUser, type Database } from '@oms/db';
+import { hashApiToken, recordUse } from '../security/api-token.js';
 
 export type AuthenticatedUser = { id: string; email: string; name: string; timeZone: string; otpEnabled: boolean; createdAt: Date };
 export type Auth = { user: AuthenticatedUser; tokenId: string };
@@ -19,10 +19,7 @@ export function authenticate(db: Database, now: () => Date): RequestHandler {
       res.setHeader('WWW-Authenticate', 'Bearer error="invalid_token"');
       return next(new AppError('unauthorized'));
     }
-    const at = now();
-    if (lastUseIsStale(found.lastUsedAt, at)) {
-      await touchApiToken(db.prisma, found.id, at);
-    }
+    await recordUse(db, found.id, found.lastUsedAt, now());
     const { user } = found;
     const auth: Auth = {
       tokenId: found.id,

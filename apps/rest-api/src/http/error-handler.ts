@@ -2,9 +2,9 @@
 // body-parser and router errors are mapped by status; anything else is a logged 500 whose
 // body says nothing about the cause.
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { AppError, ERROR_TABLE, isAppError, type ErrorCode } from '@oms/domain';
-import { isDatabaseUnavailable, violatedForeignKey } from '@oms/db';
-import { isRedisUnavailable, type Logger } from '@oms/platform';
+import { AppError, ERROR_TABLE, isAppError, RETRY_AFTER_SECONDS, type ErrorCode } from '@oms/domain';
+import type { Logger } from '@oms/platform';
+import { dependencyFailure } from './dependency-failure.js';
 import { logOf } from './request-context.js';
 
 // Bodies fixed by DESIGN 4 carry nothing but the code.
@@ -21,7 +21,7 @@ function fromHttpError(error: unknown): AppError | undefined {
 export function sendError(res: Parameters<RequestHandler>[1], error: AppError): void {
   const status = ERROR_TABLE[error.code].http;
   // Every 503 (database, Redis, the render queue) says when to retry.
-  if (error.code === 'unavailable' && !res.hasHeader('Retry-After')) res.setHeader('Retry-After', '5');
+  if (error.code === 'unavailable' && !res.hasHeader('Retry-After')) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
   if (error.code === 'unauthorized' && !res.hasHeader('WWW-Authenticate')) res.setHeader('WWW-Authenticate', 'Bearer');
   const retryAfter = error.details?.['retry_after'];
   if (error.code === 'rate_limited' && typeof retryAfter === 'number') res.setHeader('Retry-After', String(retryAfter));
@@ -45,20 +45,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       if (appError.httpStatus >= 500) logOf(res, logger).error({ err: error }, 'request failed');
       return sendError(res, appError);
     }
-    if (isDatabaseUnavailable(error)) {
-      // A restart or failover of the database: the client may retry, so 503 with a hint.
-      logOf(res, logger).warn({ err: error }, 'database unavailable');
-      return sendError(res, new AppError('unavailable', { message: 'The database is not reachable right now; retry in a few seconds.' }));
-    }
-    if (violatedForeignKey(error) !== undefined) {
-      // A row the write refers to (the caller, an account) was deleted by a concurrent request.
-      logOf(res, logger).warn({ err: error }, 'write lost a race with a delete');
-      return sendError(res, new AppError('conflict', { message: 'Something this request refers to was deleted meanwhile; read it again and retry.' }));
-    }
-    if (isRedisUnavailable(error)) {
-      // Redis is away: sign-in (its attempt counters) cannot be checked, so it is refused for now.
-      logOf(res, logger).warn({ err: error }, 'redis unavailable');
-      return sendError(res, new AppError('unavailable', { message: 'A service this request needs is not reachable right now; retry in a few seconds.' }));
+    const refused = dependencyFailure(error);
+    if (refused) {
+      // The client may retry (503 with a hint) or read again (409): a warning, not a bug.
+      logOf(res, logger).warn({ err: error }, refused.message);
+      return sendError(res, refused);
     }
     logOf(res, logger).error({ err: error }, 'unexpected error');
     sendError(res, new AppError('internal'));

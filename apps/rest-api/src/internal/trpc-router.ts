@@ -4,10 +4,10 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { AppError, ERROR_TABLE, isAppError } from '@oms/domain';
 import { INTERNAL_API, toFieldErrors, type ProcedureName } from '@oms/contracts';
-import { accountIdsOfExistingUser, findApiTokenActor, findUserById, isDatabaseUnavailable, touchApiToken } from '@oms/db';
-import { isRedisUnavailable } from '@oms/platform';
+import { accountIdsOfExistingUser, findApiTokenActor, findUserById } from '@oms/db';
 import type { AppContext } from '../context.js';
-import { hashApiToken, lastUseIsStale } from '../security/api-token.js';
+import { dependencyFailure } from '../http/dependency-failure.js';
+import { hashApiToken, recordUse } from '../security/api-token.js';
 import type { Caller } from '../use-cases/ontologies/caller.js';
 import {
   listAccountsWithRoles,
@@ -38,9 +38,7 @@ export function asAppError(error: unknown): AppError {
   const cause = error instanceof TRPCError ? (error.cause ?? error) : error;
   if (isAppError(cause)) return cause;
   if (cause instanceof ZodError) return AppError.validation(toFieldErrors(cause));
-  if (isDatabaseUnavailable(cause)) return new AppError('unavailable', { message: 'The database is not reachable right now; retry in a few seconds.', cause });
-  if (isRedisUnavailable(cause)) return new AppError('unavailable', { message: 'A service this call needs is not reachable right now; retry in a few seconds.', cause });
-  return new AppError('internal', { cause });
+  return dependencyFailure(cause) ?? new AppError('internal', { cause });
 }
 
 const t = initTRPC.context<InternalContext>().create({
@@ -117,8 +115,7 @@ export function createInternalRouter(ctx: AppContext) {
     .mutation(async ({ input }) => {
       const found = await findApiTokenActor(ctx.db.sql, hashApiToken(input.token));
       // An agent's use counts like a REST call's (settings show when a token was last used).
-      const at = ctx.now();
-      if (found && lastUseIsStale(found.lastUsedAt, at)) await touchApiToken(ctx.db.prisma, found.tokenId, at);
+      if (found) await recordUse(ctx.db, found.tokenId, found.lastUsedAt, ctx.now());
       return found ? { user_id: found.userId, account_ids: found.accountIds } : null;
     });
 
