@@ -1,6 +1,6 @@
 // The authorization server's one configuration schema.
 import { z } from 'zod';
-import { internalTokenSetting, logLevelSetting, parseEnv, shutdownTimeoutSetting, type EnvResult } from '@oms/platform';
+import { internalTokenSetting, logLevelSetting, parseEnv, shutdownTimeoutSetting, trustProxySetting, type EnvResult } from '@oms/platform';
 
 const ConfigSchema = z
   .object({
@@ -11,12 +11,7 @@ const ConfigSchema = z
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
     REST_INTERNAL_URL: z.url({ protocol: /^https?$/ }),
     INTERNAL_TOKEN: internalTokenSetting,
-    // A hop count, as for the REST app: `true` trusts every X-Forwarded-For entry, so the
-    // client's own (spoofed) first entry would key the per-address sign-in limit.
-    TRUST_PROXY: z
-      .union([z.literal('true'), z.literal('false'), z.string().regex(/^\d+$/)])
-      .default('false')
-      .transform((value) => (value === 'true' ? true : value === 'false' ? false : Number(value))),
+    TRUST_PROXY: trustProxySetting,
     LOG_LEVEL: logLevelSetting.default('info'),
     SHUTDOWN_TIMEOUT_MS: shutdownTimeoutSetting.default(10_000),
   })

@@ -1,6 +1,6 @@
 // The one configuration schema of the REST app, parsed once from the environment by main.ts.
 import { z } from 'zod';
-import { internalTokenSetting, logLevelSetting, parseEnv, shutdownTimeoutSetting, type EnvResult } from '@oms/platform';
+import { internalTokenSetting, logLevelSetting, parseEnv, shutdownTimeoutSetting, trustProxySetting, type EnvResult } from '@oms/platform';
 
 const ConfigSchema = z
   .object({
@@ -14,10 +14,7 @@ const ConfigSchema = z
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     LOG_LEVEL: logLevelSetting.default('info'),
     REGISTRATION: z.enum(['open', 'closed']).default('open'),
-    TRUST_PROXY: z
-      .union([z.literal('true'), z.literal('false'), z.string().regex(/^\d+$/)])
-      .default('false')
-      .transform((value) => (value === 'true' ? true : value === 'false' ? false : Number(value))),
+    TRUST_PROXY: trustProxySetting,
     MCP_ENDPOINT: z.enum(['on', 'off']).default('on'),
     AUTH_ENDPOINT: z.enum(['on', 'off']).default('on'),
     CHROMIUM_PATH: z.string().min(1).optional(),

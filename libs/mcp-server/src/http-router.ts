@@ -42,6 +42,7 @@ export function protectedResourceMetadataUrl(baseUrl: string): string {
 
 export function createMcpHttpRouter(options: McpHttpOptions): Router {
   const resource = `${options.baseUrl}/mcp`;
+  const resourceUrl = new URL(resource);
   // resource_metadata first (as the MCP authorization spec shows it); RFC 6750's error after it.
   const challenge = (error?: string, scope?: string) =>
     `Bearer resource_metadata="${protectedResourceMetadataUrl(options.baseUrl)}"${error ? `, error="${error}"` : ''}${scope ? `, scope="${scope}"` : ''}`;
@@ -92,7 +93,7 @@ export function createMcpHttpRouter(options: McpHttpOptions): Router {
       clientId: actor.clientId,
       scopes: actor.scopes,
       expiresAt: actor.expiresAt,
-      resource: new URL(resource),
+      resource: resourceUrl,
       extra: { actorId: actor.actorId, ...(actor.memberOf ? { memberOf: actor.memberOf } : {}) },
     };
     (req as Request & { auth?: AuthInfo }).auth = auth;

@@ -39,8 +39,7 @@ export function createAttemptLimiter(options: { redis?: unknown; prefix: string;
   return {
     hit: async (keys) => Math.max(await consume(account, keys.account.toLowerCase()), await consume(address, keys.address)),
     succeeded: async (keys) => {
-      await account.delete(keys.account.toLowerCase());
-      await address.reward(keys.address, 1);
+      await Promise.all([account.delete(keys.account.toLowerCase()), address.reward(keys.address, 1)]);
     },
   };
 }

@@ -1,16 +1,8 @@
 import { existsSync } from 'node:fs';
-import { freePort, RedisProcess, REDIS_SERVER } from '@oms/testing';
+import { freePort, RedisProcess, REDIS_SERVER, until } from '@oms/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAttemptLimiter } from './attempt-limiter.js';
 import { createRedisClient, isRedisUnavailable } from './redis-client.js';
-
-async function until(ms: number, probe: () => boolean): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!probe()) {
-    if (Date.now() > deadline) throw new Error(`not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('isRedisUnavailable', () => {
   it('when ioredis or the limiter report a lost or refused connection then it is unavailable', () => {
@@ -42,7 +34,7 @@ describe('createRedisClient', () => {
     const downs: Error[] = [];
     const redis = createRedisClient(`redis://127.0.0.1:${port}`, { onDown: (error) => downs.push(error) });
     cleanups.push(() => redis.disconnect());
-    await until(2_000, () => downs.length > 0);
+    await until('downs.length > 0', 2_000, () => (downs.length > 0 ? true : undefined));
     const started = Date.now();
     const error = await redis.get('k').catch((e: unknown) => e);
     expect(Date.now() - started).toBeLessThan(500);
@@ -59,21 +51,21 @@ describe('createRedisClient', () => {
       const events: string[] = [];
       const redis = createRedisClient(server.url, { onDown: () => events.push('down'), onUp: () => events.push('up') });
       cleanups.push(() => redis.disconnect());
-      await until(5_000, () => redis.status === 'ready');
+      await until('redis.status === "ready"', 5_000, () => (redis.status === 'ready' ? true : undefined));
       events.length = 0; // a 'down' when the client tried before the server listened
       const limiter = createAttemptLimiter({ redis, prefix: 'spec', limits: { perAccount: 5, perAddress: 5, windowSeconds: 60 } });
       const keys = { account: 'a@example.com', address: '10.0.0.1' };
       expect(await limiter.hit(keys)).toBe(0);
 
       await server.stop({ abrupt: true });
-      await until(2_000, () => events.includes('down'));
+      await until('events.includes("down")', 2_000, () => (events.includes('down') ? true : undefined));
       const started = Date.now();
       const refused = await limiter.hit(keys).catch((e: unknown) => e);
       expect(Date.now() - started).toBeLessThan(500);
       expect(isRedisUnavailable(refused)).toBe(true);
 
       await server.start();
-      await until(8_000, () => events.includes('up'));
+      await until('events.includes("up")', 8_000, () => (events.includes('up') ? true : undefined));
       expect(await limiter.hit(keys)).toBe(0);
       expect(events).toEqual(['down', 'up']);
     }, 20_000);
