@@ -31,9 +31,7 @@ export async function streamEnvelope<T>(
     }
   } catch (error) {
     if (out.gone) return; // the client left; what failed was reading for it
-    if (!res.headersSent) throw error;
-    // The status line is gone already: cut the connection so the client sees a broken body, not a short list.
-    res.destroy(error instanceof Error ? error : new Error(String(error)));
+    // After the status line, the error handler cuts the connection: a broken body, not a short list.
     throw error;
   }
   res.end(`${pending}]}`);

@@ -64,15 +64,14 @@ export async function headSourceBytes(db: DbClient, ids: readonly string[]): Pro
 /**
  * Yields the rows with their head sources, loading sources in batches of at most 2 MB (at
  * least one row each): small sources cost one query, large ones are never all in memory.
- * `sizes`: the head sources' sizes when the caller has read them already (headSourceBytes).
+ * `sizes`: the head sources' sizes (headSourceBytes), which the caller reads first to bound the page.
  */
 export async function* withHeadSources(
   db: DbClient,
   rows: OntologyRow[],
-  sizes?: Map<string, number>,
+  bytesOf: Map<string, number>,
 ): AsyncGenerator<OntologyWithHead> {
   if (rows.length === 0) return;
-  const bytesOf = sizes ?? (await headSourceBytes(db, rows.map((row) => row.id)));
   let index = 0;
   while (index < rows.length) {
     const batch: OntologyRow[] = [];

@@ -41,7 +41,8 @@ export async function updateOntology(ctx: AppContext, caller: Caller, id: string
   const current = await writableOntologyOr4xx(ctx.db.prisma, caller, id);
   checkIfMatch(input.ifMatch, current.headHash);
   const parentId = changes.parent_id === undefined ? undefined : changes.parent_id?.toLowerCase() ?? null;
-  if (parentId) await checkParent(ctx.db.prisma, caller, parentId, id);
+  // Visibility now; the cycle check runs once, under the hierarchy lock below.
+  if (parentId) await checkParent(ctx.db.prisma, caller, parentId);
 
   const currentSource = current.commits[0]?.source ?? '';
   const wantedFormat = changes.source_format ?? (current.sourceFormat as SourceFormat);
@@ -55,8 +56,8 @@ export async function updateOntology(ctx: AppContext, caller: Caller, id: string
   }
 
   return ctx.db.prisma.$transaction(async (tx) => {
-    // A new parent is checked again under the hierarchy lock: a concurrent re-parenting may
-    // have made it a descendant since the check above.
+    // A new parent must not be a descendant: checked under the hierarchy lock, so a concurrent
+    // re-parenting cannot make it one between the check and the write.
     if (parentId) await lockHierarchy(tx);
     const locked = await lockOntology(tx, id);
     if (!locked) throw new AppError('not_found');
