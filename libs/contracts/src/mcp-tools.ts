@@ -1,5 +1,7 @@
 // Input and output schemas of the 12 agent tools (SPEC 4.2). The gateway registers them with
 // the MCP SDK, the internal tRPC router validates with them, and the guides describe them.
+// Inputs are strict: an argument the schema does not name (a REST word such as `version_bump`)
+// is refused rather than dropped, and the JSON Schema says `additionalProperties: false`.
 import { z } from 'zod';
 import { CommitResponse, CommitSummaryResponse, OntologyResponse, sourceFormat, sourceText, versionText } from './ontologies.js';
 import { requiredText, text } from './text.js';
@@ -32,7 +34,7 @@ const listEnvelope = <T extends z.ZodType>(key: string, item: T) =>
     has_more: z.boolean(),
   });
 
-export const ReadProfileInput = z.object({});
+export const ReadProfileInput = z.strictObject({});
 export const ReadProfileOutput = z.object({
   name: z.string(),
   email: z.string(),
@@ -40,22 +42,22 @@ export const ReadProfileOutput = z.object({
   created_at: z.iso.datetime(),
 });
 
-export const ListAccountsInput = z.object({});
+export const ListAccountsInput = z.strictObject({});
 export const ToolAccount = z.object({ id: z.string(), name: z.string(), personal: z.boolean(), roles: z.array(z.string()) });
 export const ListAccountsOutput = z.object({ accounts: z.array(ToolAccount) });
 
-export const ListOntologiesInput = z.object({ limit, offset });
-export const SearchOntologiesInput = z.object({
+export const ListOntologiesInput = z.strictObject({ limit, offset });
+export const SearchOntologiesInput = z.strictObject({
   query: requiredText(TITLE_MAX).describe('Text to find in titles or descriptions (case-insensitive)'),
   limit,
   offset,
 });
 export const OntologyListOutput = listEnvelope('ontologies', ToolOntology);
 
-export const ReadOntologyInput = z.object({ id: id('ontology') });
+export const ReadOntologyInput = z.strictObject({ id: id('ontology') });
 export const ReadOntologyOutput = ToolOntology;
 
-export const CreateOntologyInput = z.object({
+export const CreateOntologyInput = z.strictObject({
   account_id: id('account').describe('The owning account: call list_accounts to find yours'),
   title: requiredText(TITLE_MAX),
   source: sourceText.describe('The full source text; it must parse in source_format'),
@@ -66,7 +68,7 @@ export const CreateOntologyInput = z.object({
   commit_message: text({ max: MESSAGE_MAX, min: 1 }).default('Initial commit'),
 });
 
-export const UpdateOntologyInput = z.object({
+export const UpdateOntologyInput = z.strictObject({
   id: id('ontology'),
   account_id: id('owning account').describe('Must be the account that owns the ontology'),
   source: sourceText.describe('The full new source text (not a diff)'),
@@ -78,16 +80,16 @@ export const UpdateOntologyInput = z.object({
   visibility: z.enum(TOOL_VISIBILITIES).optional(),
 });
 
-export const DeleteOntologyInput = z.object({ id: id('ontology'), account_id: id('owning account') });
+export const DeleteOntologyInput = z.strictObject({ id: id('ontology'), account_id: id('owning account') });
 export const DeleteOntologyOutput = z.object({ deleted: z.literal(true), id: z.string() });
 
-export const ListCommitsInput = z.object({ ontology_id: id('ontology'), limit, offset });
+export const ListCommitsInput = z.strictObject({ ontology_id: id('ontology'), limit, offset });
 export const CommitListOutput = listEnvelope('commits', CommitSummaryResponse);
 
-export const ReadCommitInput = z.object({ id: id('commit') });
+export const ReadCommitInput = z.strictObject({ id: id('commit') });
 export const ReadCommitOutput = CommitResponse;
 
-export const VisualizeOntologyInput = z.object({ id: id('ontology') });
+export const VisualizeOntologyInput = z.strictObject({ id: id('ontology') });
 export const VisualizeOntologyOutput = z.object({
   ontology_id: z.string(),
   title: z.string(),
@@ -103,7 +105,7 @@ export const VisualizeOntologyOutput = z.object({
   scale: z.number(),
 });
 
-export const GuideOrmCreationInput = z.object({
+export const GuideOrmCreationInput = z.strictObject({
   domain_description: requiredText(20_000).describe('The domain to model, in plain words'),
 });
 export const GuideOrmCreationOutput = z.object({ guidance: z.string(), template: z.string() });

@@ -5,10 +5,9 @@ import { READ_ONLY } from '../annotations.js';
 import type { ToolContext } from '../context.js';
 import { runTool } from '../tool-result.js';
 import { cached } from '../cached-schema.js';
-import { strictInput } from './strict-input.js';
 
-const listCommitsInput = strictInput(ListCommitsInput);
-const readCommitInput = strictInput(ReadCommitInput);
+const listCommitsInput = cached(ListCommitsInput);
+const readCommitInput = cached(ReadCommitInput);
 
 export function registerCommitTools(server: McpServer, ctx: ToolContext): void {
   server.registerTool(

@@ -5,11 +5,10 @@ import { READ_ONLY } from '../annotations.js';
 import type { ToolContext } from '../context.js';
 import { runTool } from '../tool-result.js';
 import { cached } from '../cached-schema.js';
-import { strictInput } from './strict-input.js';
 
-const listOntologiesInput = strictInput(ListOntologiesInput);
-const searchOntologiesInput = strictInput(SearchOntologiesInput);
-const readOntologyInput = strictInput(ReadOntologyInput);
+const listOntologiesInput = cached(ListOntologiesInput);
+const searchOntologiesInput = cached(SearchOntologiesInput);
+const readOntologyInput = cached(ReadOntologyInput);
 
 const FIND_IDS = 'Call list_ontologies or search_ontologies to find the ids of ontologies you can see.';
 

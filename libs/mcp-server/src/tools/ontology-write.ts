@@ -11,11 +11,10 @@ import { CREATES, DELETES, UPDATES } from '../annotations.js';
 import type { ToolContext } from '../context.js';
 import { runTool } from '../tool-result.js';
 import { cached } from '../cached-schema.js';
-import { strictInput } from './strict-input.js';
 
-const createOntologyInput = strictInput(CreateOntologyInput);
-const updateOntologyInput = strictInput(UpdateOntologyInput);
-const deleteOntologyInput = strictInput(DeleteOntologyInput);
+const createOntologyInput = cached(CreateOntologyInput);
+const updateOntologyInput = cached(UpdateOntologyInput);
+const deleteOntologyInput = cached(DeleteOntologyInput);
 
 const FIND_IDS = 'Call list_ontologies or search_ontologies to find the ids of ontologies you can see.';
 

@@ -5,10 +5,9 @@ import { READ_ONLY } from '../annotations.js';
 import type { ToolContext } from '../context.js';
 import { runTool } from '../tool-result.js';
 import { cached } from '../cached-schema.js';
-import { strictInput } from './strict-input.js';
 
-const readProfileInput = strictInput(ReadProfileInput);
-const listAccountsInput = strictInput(ListAccountsInput);
+const readProfileInput = cached(ReadProfileInput);
+const listAccountsInput = cached(ListAccountsInput);
 
 export function registerUserAccountTools(server: McpServer, ctx: ToolContext): void {
   server.registerTool(

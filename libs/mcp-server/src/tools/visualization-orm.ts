@@ -7,10 +7,9 @@ import type { ToolContext } from '../context.js';
 import { failure, runTool } from '../tool-result.js';
 import type { Visualizer } from '../visualizer.js';
 import { cached } from '../cached-schema.js';
-import { strictInput } from './strict-input.js';
 
-const visualizeOntologyInput = strictInput(VisualizeOntologyInput);
-const guideOrmCreationInput = strictInput(GuideOrmCreationInput);
+const visualizeOntologyInput = cached(VisualizeOntologyInput);
+const guideOrmCreationInput = cached(GuideOrmCreationInput);
 
 const error = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] });
 
