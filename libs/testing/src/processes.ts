@@ -4,25 +4,25 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 export type ProcInfo = { pid: number; ppid: number; start: string; state: string; command: string };
 
+/** One process from /proc/<pid>/stat, or undefined when it is gone. */
+function statOf(pid: number): ProcInfo | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const close = stat.lastIndexOf(')');
+    const fields = stat.slice(close + 2).split(' ');
+    return { pid, ppid: Number(fields[1]), start: fields[19] ?? '', state: fields[0] ?? '', command: stat.slice(stat.indexOf('(') + 1, close) };
+  } catch {
+    return undefined; // gone meanwhile
+  }
+}
+
 /** Every process: pid, parent, start time (to tell a reused pid apart), state and command. */
 export function processTable(): Map<number, ProcInfo> {
   const table = new Map<number, ProcInfo>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const close = stat.lastIndexOf(')');
-      const fields = stat.slice(close + 2).split(' ');
-      table.set(Number(entry), {
-        pid: Number(entry),
-        ppid: Number(fields[1]),
-        start: fields[19] ?? '',
-        state: fields[0] ?? '',
-        command: stat.slice(stat.indexOf('(') + 1, close),
-      });
-    } catch {
-      // gone meanwhile
-    }
+    const info = statOf(Number(entry));
+    if (info) table.set(info.pid, info);
   }
   return table;
 }
@@ -46,7 +46,7 @@ export function descendants(root: number): ProcInfo[] {
 
 /** Still running: same pid and start time, and not a zombie waiting to be reaped. */
 export function alive(info: ProcInfo): boolean {
-  const now = processTable().get(info.pid);
+  const now = statOf(info.pid);
   return Boolean(now && now.start === info.start && now.state !== 'Z' && now.state !== 'X');
 }
 

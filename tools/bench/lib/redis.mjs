@@ -4,16 +4,14 @@
 // and empties it again at the end when nobody else has connected to it meanwhile.
 import { Redis } from 'ioredis';
 import { onCleanup } from './cleanup.mjs';
+import { withDatabaseName } from './database.mjs';
 
 const DEFAULT_URL = 'redis://127.0.0.1:6379';
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 export const BENCH_REDIS_DBS = [11, 12, 13, 14, 15];
 
-export function withRedisDb(url, db) {
-  const parsed = new URL(url);
-  parsed.pathname = `/${db}`;
-  return parsed.toString();
-}
+/** The Redis URL with database number `db`. */
+export const withRedisDb = (url, db) => withDatabaseName(url, String(db));
 
 function serverUrl(log) {
   const configured = process.env.REDIS_URL;

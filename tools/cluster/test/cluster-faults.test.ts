@@ -10,8 +10,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { alive, descendants, dropDatabase, freePort, postgresAnswers, RedisProcess, REDIS_SERVER, startCluster, until, withDatabase } from '@oms/testing';
+import type { Client } from '@modelcontextprotocol/client';
+import { alive, connectMcp, descendants, dropDatabase, freePort, postgresAnswers, RedisProcess, REDIS_SERVER, startCluster, until, withDatabase } from '@oms/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkHistories, commitHashes, terminateBackends, timed, type Answer } from './support/faults.js';
 
@@ -168,8 +168,7 @@ describe.runIf(missing.length === 0)('npm run cluster under faults', () => {
     });
     expect(created.status, describeAnswer(created)).toBe(201);
     const orm = (created.body as { id: string }).id;
-    mcp = new Client({ name: 'cluster-faults', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
-    await mcp.connect(new StreamableHTTPClientTransport(new URL(`${edge}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+    mcp = await connectMcp(edge, token, 'modern');
 
     const restSignIn = () => api('/api/v1/auth', { method: 'POST', token: null, json: { email, password } });
     // The settings area's sign-in form (auth-server): the CSRF token is the cookie's value.

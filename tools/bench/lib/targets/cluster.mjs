@@ -141,7 +141,7 @@ export async function startCluster(log) {
   const port = await freePort();
   const settings = { port, databaseUrl: db.url, redisUrl: redis.url, log };
   let service = await launch(settings);
-  const counts = ['rest-api', 'auth-server', 'mcp-gateway', 'render-worker'].map((app) => `${service.processes(app).length} ${app}`).join(', ');
+  const counts = CLUSTER_APPS.map((app) => `${service.processes(app).length} ${app}`).join(', ');
   return {
     name: 'cluster',
     label: `npm run cluster (${counts}, nginx edge on ${service.url}) on ${db.label} and ${redis.label}`,
