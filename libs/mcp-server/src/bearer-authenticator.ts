@@ -28,7 +28,9 @@ export function bearerAuthenticator(options: {
     ? { issuer: options.oauth.issuer, jwks_uri: options.oauth.jwksUri }
     : undefined;
   const jwksCache = {};
-  const system = () => options.serviceFor(null);
+  // The service without an acting user holds no per-call state: one for every token check.
+  let systemService: ServiceApi | undefined;
+  const system = () => (systemService ??= options.serviceFor(null));
 
   const fromApiToken = async (token: string): Promise<AuthenticatedActor | null> => {
     const resolved = await system().call('auth.resolveApiToken', { token });

@@ -75,6 +75,26 @@ describe('one /mcp exchange on Node (nodeExchange)', () => {
     expect(answer.result.structuredContent.text).toBe(text);
   });
 
+  it('when a 2025-era client initializes then the legacy path answers from the parsed body alone', async () => {
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'spec', version: '1.0.0' } },
+    };
+    const response = await fetch(base, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify(initialize),
+    });
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    const json = text.startsWith('{') ? text : (/^data: (.*)$/m.exec(text)?.[1] ?? '');
+    const answer = JSON.parse(json) as { id: number; result: { serverInfo: { name: string } } };
+    expect(answer.id).toBe(3);
+    expect(answer.result.serverInfo.name).toBe('echo');
+  });
+
   it('when the body is not JSON then the answer is a JSON-RPC parse error (400), not a crash', async () => {
     const response = await post('{"jsonrpc": "2.0", "id": 1, "method": ');
     expect(response.status).toBe(400);

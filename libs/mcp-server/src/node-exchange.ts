@@ -98,7 +98,9 @@ export function nodeExchange(
           method,
           headers: webHeaders(req),
           signal: abort.signal,
-          ...(hasBody && read.text.length > 0 ? { body: read.text } : {}),
+          // A parsed body travels as parsedBody alone; only text that is not JSON goes along, so
+          // that the handler answers it with its own parse error.
+          ...(hasBody && !json && read.text.length > 0 ? { body: read.text } : {}),
         });
         response = await handler.fetch(request, {
           ...(req.auth ? { authInfo: req.auth } : {}),
