@@ -220,6 +220,13 @@ describe.each(['modern', 'legacy'] as Era[])('the %s MCP client', (era) => {
       expect(result.isError, version).toBe(true);
       expect(resultText(result)).toMatch(/version/);
     }
+    // The same source (no commit would follow) does not let a lower version through.
+    const unchanged = await client.callTool({
+      name: 'update_ontology',
+      arguments: { id: ontology.id, account_id: personal.id, source: ontology.source, commit_message: 'm', version: '1.4.0' },
+    });
+    expect(unchanged.isError).toBe(true);
+    expect(resultText(unchanged)).toMatch(/greater than the current version 1\.5\.0/);
     const notOwner = await bobClient.callTool({
       name: 'update_ontology',
       arguments: { id: ontology.id, account_id: bobsAccount.id, source: `${TURTLE}# x\n`, commit_message: 'm' },

@@ -40,6 +40,9 @@ export async function updateOntology(ctx: AppContext, caller: Caller, id: string
   const { changes } = input;
   const current = await writableOntologyOr4xx(ctx.db.prisma, caller, id);
   checkIfMatch(input.ifMatch, current.headHash);
+  // An explicit version is checked whether or not a commit follows: the same call never
+  // passes with one source and fails with another.
+  checkExplicitVersion(input.version, current.version);
   const parentId = changes.parent_id === undefined ? undefined : changes.parent_id?.toLowerCase() ?? null;
   // Visibility now; the cycle check runs once, under the hierarchy lock below.
   if (parentId) await checkParent(ctx.db.prisma, caller, parentId);
@@ -50,7 +53,6 @@ export async function updateOntology(ctx: AppContext, caller: Caller, id: string
   let checkedFormat: SourceFormat | undefined;
   let checkedMetrics: SourceMetrics | undefined;
   if (wantedFormat !== current.sourceFormat || wantedSource !== currentSource) {
-    checkExplicitVersion(input.version, current.version);
     checkedMetrics = await checkSource(ctx.sourceChecker, wantedFormat, wantedSource);
     checkedFormat = wantedFormat;
   }
