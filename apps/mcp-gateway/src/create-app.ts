@@ -11,7 +11,7 @@ export type GatewayDeps = {
   config: GatewayConfig;
   logger: Logger;
   serviceFor: (actorId: string | null) => ServiceApi;
-  /** The render queue (BullMQ to render-worker processes); without it visualize_ontology is not offered. */
+  /** The render queue (BullMQ to render-worker processes); without it visualize_ontology answers that rendering is unavailable. */
   renderQueue?: RenderQueue;
   /** Answers whether the REST app answers; used by /readyz. */
   restReachable: () => Promise<boolean>;

@@ -26,6 +26,13 @@ function progressOf(request: { _meta?: { progressToken?: string | number } | und
   };
 }
 
+/** Where no renderer is configured: the same answer as a render queue that is away. */
+const notConfigured: Visualizer = async () => ({
+  ok: false,
+  reason: 'unavailable',
+  message: 'no diagram renderer is configured on this server',
+});
+
 async function visualize(ctx: ToolContext, visualizer: Visualizer, id: string, progress: Progress): Promise<CallToolResult> {
   let ontology;
   try {
@@ -40,7 +47,13 @@ async function visualize(ctx: ToolContext, visualizer: Visualizer, id: string, p
     );
   }
   await progress(0, 'rendering the diagram');
-  const picture = await visualizer({ ontologyId: ontology.id, headHash: ontology.head_hash });
+  let picture;
+  try {
+    picture = await visualizer({ ontologyId: ontology.id, headHash: ontology.head_hash });
+  } catch (cause) {
+    // A visualizer should answer, not throw; if one does, its message stays on the server.
+    return failure(cause);
+  }
   await progress(2, picture.ok ? 'rendered' : 'could not render');
   if (!picture.ok) {
     const advice = {
@@ -76,22 +89,22 @@ async function visualize(ctx: ToolContext, visualizer: Visualizer, id: string, p
 }
 
 export function registerVisualizationOrmTools(server: McpServer, ctx: ToolContext): void {
+  // SPEC 4.2 lists 12 tools, so visualize_ontology is offered even where no renderer is wired
+  // (a gateway without REDIS_URL); there a call is an isError result saying so.
   const visualizer = ctx.visualize;
-  if (visualizer) {
-    server.registerTool(
-      'visualize_ontology',
-      {
-        title: 'Draw an ORM diagram',
-        description:
-          'Renders an ontology whose source_format is orm as an ORM2 diagram (PNG image, from its head commit) with a short summary of what it contains. ' +
-          'Ontologies in other formats are refused; guide_orm_creation helps build an ORM model.',
-        inputSchema: visualizeOntologyInput,
-        outputSchema: cached(VisualizeOntologyOutput),
-        annotations: READ_ONLY,
-      },
-      (input, extra) => visualize(ctx, visualizer, input.id, progressOf(extra.mcpReq as never)),
-    );
-  }
+  server.registerTool(
+    'visualize_ontology',
+    {
+      title: 'Draw an ORM diagram',
+      description:
+        'Renders an ontology whose source_format is orm as an ORM2 diagram (PNG image, from its head commit) with a short summary of what it contains. ' +
+        'Ontologies in other formats are refused; guide_orm_creation helps build an ORM model.',
+      inputSchema: visualizeOntologyInput,
+      outputSchema: cached(VisualizeOntologyOutput),
+      annotations: READ_ONLY,
+    },
+    (input, extra) => visualize(ctx, visualizer ?? notConfigured, input.id, progressOf(extra.mcpReq as never)),
+  );
 
   server.registerTool(
     'guide_orm_creation',

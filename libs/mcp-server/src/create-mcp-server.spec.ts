@@ -1,0 +1,58 @@
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Client } from '@modelcontextprotocol/client';
+import type { ServiceApi } from '@oms/contracts';
+import { RESOURCE_SCOPE } from '@oms/domain';
+import { connectMcp, resultText } from '@oms/testing';
+import { createMcpHttpRouter } from './http-router.js';
+
+const ORM_ONTOLOGY = {
+  id: '01a20588-be99-7578-b4d7-1f14c8b21904',
+  account_id: '01a20588-bcfc-70e0-b292-cd99c1ac0396',
+  parent_id: null,
+  title: 'People',
+  description: '',
+  visibility: 'is_public',
+  source: '<ORM2/>',
+  source_format: 'orm',
+  version: '1.0.0',
+  head_hash: `sha256:${'a'.repeat(64)}`,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+  url: 'http://127.0.0.1/api/v1/ontologies/01a20588-be99-7578-b4d7-1f14c8b21904',
+};
+
+describe('an MCP server without a diagram renderer (a gateway without REDIS_URL)', () => {
+  let server: ReturnType<express.Express['listen']>;
+  let client: Client;
+  beforeAll(async () => {
+    const app = express();
+    app.use(
+      createMcpHttpRouter({
+        baseUrl: 'http://127.0.0.1',
+        serviceFor: () => ({ call: async () => ORM_ONTOLOGY }) as unknown as ServiceApi,
+        authenticate: async () => ({ actorId: 'user', clientId: 'test', scopes: [RESOURCE_SCOPE], expiresAt: Date.now() / 1000 + 3600 }),
+      }),
+    );
+    server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    client = await connectMcp(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, `oms_${'a'.repeat(43)}`, 'modern');
+  });
+  afterAll(async () => {
+    await client?.close();
+    server?.close();
+  });
+
+  it('when tools are listed then all 12 SPEC tools are offered, visualize_ontology included', async () => {
+    const { tools } = await client.listTools();
+    expect(tools).toHaveLength(12);
+    expect(tools.map((tool) => tool.name)).toContain('visualize_ontology');
+  });
+
+  it('when visualize_ontology is called then it is an isError result saying rendering is not available, not a protocol error', async () => {
+    const result = await client.callTool({ name: 'visualize_ontology', arguments: { id: ORM_ONTOLOGY.id } });
+    expect(result.isError).toBe(true);
+    expect(resultText(result)).toMatch(/no diagram renderer is configured.*try again later/);
+  });
+});
