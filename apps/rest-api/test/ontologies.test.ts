@@ -88,6 +88,19 @@ describe('GET /api/v1/ontologies/:id', () => {
     const ontology = await createOntology(server, alice.token);
     expect((await server.request('GET', `/api/v1/ontologies/${ontology.id}`)).status).toBe(401);
   });
+
+  it('when If-None-Match names the ETag after a title change then it answers 200 with the new title, not 304', async () => {
+    const ontology = await createOntology(server, alice.token, { title: 'Before' });
+    const etag = `"${ontology.head_hash}"`;
+    const renamed = await server.request('PATCH', `/api/v1/ontologies/${ontology.id}`, { token: alice.token, json: { ontology: { title: 'After' } } });
+    expect(renamed.headers.get('etag')).toBe(etag);
+    for (const path of [`/api/v1/ontologies/${ontology.id}`, `/api/v1/ontologies/${ontology.id}?version=1.0.0`]) {
+      // fetch adds `Cache-Control: no-cache` to a conditional request unless one is given (as curl sends none).
+      const response = await server.request('GET', path, { token: alice.token, headers: { 'if-none-match': etag, 'cache-control': 'max-age=0' } });
+      expect(response.status).toBe(200);
+      expect(response.body.title).toBe('After');
+    }
+  });
 });
 
 describe('GET /api/v1/ontologies', () => {

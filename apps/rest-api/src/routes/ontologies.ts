@@ -6,6 +6,7 @@ import { findCommit, findVisibleOntologyForUser, listCommits, withStreamedHeadSo
 import type { AppContext } from '../context.js';
 import { authOf } from '../http/authenticate.js';
 import { parseBody } from '../http/parse-body.js';
+import { sendJson } from '../http/send-json.js';
 import { idParam, ifMatchOf, parseQuery } from '../http/params.js';
 import { presentCommitDetail, presentCommitSummary, presentOntologyAt, presentOntologyDetail } from '../presenters/ontology.js';
 import { ontologyJsonPieces } from '../presenters/ontology-json.js';
@@ -22,7 +23,7 @@ export function ontologyRoutes(ctx: AppContext): Router {
   const caller = (res: Response) => callerFor(ctx.db.prisma, authOf(res).user.id);
   const sendOntology = (res: Response, row: OntologyWithHeadMetrics, status = 200) => {
     res.setHeader('ETag', `"${row.headHash}"`);
-    res.status(status).json(presentOntologyDetail(row, ctx.config.baseUrl));
+    sendJson(res, status, presentOntologyDetail(row, ctx.config.baseUrl));
   };
   const sendList = (res: Response, page: OntologyPage) =>
     streamEnvelope(
@@ -52,7 +53,7 @@ export function ontologyRoutes(ctx: AppContext): Router {
       const ontology = await visibleOntologyRowOr404(ctx.db.prisma, await caller(res), id);
       const commit = await commitByRef(ctx.db.prisma, ontology.id, pinned);
       res.setHeader('ETag', `"${commit.commitHash}"`);
-      res.json(presentOntologyAt({ ...ontology, commits: [] }, commit, ctx.config.baseUrl));
+      sendJson(res, 200, presentOntologyAt({ ...ontology, commits: [] }, commit, ctx.config.baseUrl));
       return;
     }
     const ontology = await findVisibleOntologyForUser(ctx.db.sql, id, authOf(res).user.id);
