@@ -1,7 +1,7 @@
 // A stdio MCP server whose every request is answered by the service's /mcp endpoint, so
 // all tools run in one place (DESIGN 4). Both protocol eras are served on stdio by the SDK.
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { Server, type CallToolResult } from '@modelcontextprotocol/server';
+import { Client, ProtocolError, SdkHttpError, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
+import { ProtocolErrorCode, Server, type CallToolResult } from '@modelcontextprotocol/server';
 
 /** What an SDK stdio client reads per message by default (its ReadBuffer closes the session above it). */
 export const STDIO_CLIENT_MESSAGE_MAX_BYTES = 10 * 1024 * 1024;
@@ -42,6 +42,57 @@ export async function connectRemote(baseUrl: string, token: string): Promise<Cli
   return client;
 }
 
+/** The HTTP status of a failed exchange with /mcp, when the service answered at all. */
+function httpStatusOf(error: unknown): number | undefined {
+  if (error instanceof UnauthorizedError) return 401;
+  if (SdkHttpError.isInstance(error)) return error.status;
+  return undefined;
+}
+
+/**
+ * What an agent should do when the service could not be asked (as opposed to an answer that
+ * says no, which the service words itself): the token was refused, the service is away or
+ * overloaded, the call was too large. Transport details (URLs, bodies, stacks) stay out.
+ */
+export function describeRemoteFailure(error: unknown): string {
+  const status = httpStatusOf(error);
+  if (status === 401 || status === 403) {
+    return (
+      `The service refused SERVICE_API_TOKEN (HTTP ${status}): the token was revoked, has expired or lacks access. ` +
+      'Ask the user to create a new API token (settings area, API Tokens tab), set SERVICE_API_TOKEN to it and restart bin/mcp-stdio; retrying will not help.'
+    );
+  }
+  if (status === 413) {
+    return 'The call was larger than the service accepts in one request (16 MB). Send a smaller source; nothing was changed.';
+  }
+  if (status === 429) return 'Too many requests: wait a little and retry.';
+  if (status !== undefined && status < 500) {
+    return `The service answered HTTP ${status} to this call. Check the arguments against the tool's input schema and retry once; if it persists, tell the user.`;
+  }
+  const reason = status === undefined ? 'could not be reached' : `is temporarily unavailable (HTTP ${status})`;
+  return (
+    `The service ${reason}. Retry in a few seconds; a write may or may not have been saved, ` +
+    'so read it back (read_ontology, list_commits) before repeating it. If it persists, check that the service at SERVICE_BASE_URL is running.'
+  );
+}
+
+/**
+ * Forwards one request. An error answered by the service (a JSON-RPC error such as an unknown
+ * tool) passes through unchanged; a failure to reach it becomes, for tools/call, an isError
+ * result that says what to do next (DESIGN 4), and for the other methods an internal error
+ * with the same sentence instead of the HTTP client's raw message.
+ */
+async function forward<T>(request: () => Promise<T>, asToolResult: boolean): Promise<T | CallToolResult> {
+  try {
+    return await request();
+  } catch (error) {
+    if (ProtocolError.isInstance(error)) throw error;
+    const text = describeRemoteFailure(error);
+    if (asToolResult) return { isError: true, content: [{ type: 'text', text }] };
+    throw new ProtocolError(ProtocolErrorCode.InternalError, text);
+  }
+}
+
 export function createBridgeServer(remote: Client): Server {
   const info = remote.getServerVersion() ?? { name: 'ontology-management-service', version: '1.0.0' };
   const server = new Server(
@@ -51,12 +102,15 @@ export function createBridgeServer(remote: Client): Server {
       ...(remote.getInstructions() ? { instructions: remote.getInstructions() } : {}),
     },
   );
-  server.setRequestHandler('tools/list', (request) => remote.listTools(request.params));
-  server.setRequestHandler('tools/call', async (request) => fitForStdio((await remote.callTool(request.params)) as CallToolResult));
-  server.setRequestHandler('prompts/list', (request) => remote.listPrompts(request.params));
-  server.setRequestHandler('prompts/get', (request) => remote.getPrompt(request.params));
-  server.setRequestHandler('resources/list', (request) => remote.listResources(request.params));
-  server.setRequestHandler('resources/templates/list', (request) => remote.listResourceTemplates(request.params));
-  server.setRequestHandler('resources/read', (request) => remote.readResource(request.params));
+  const call = <T>(request: () => Promise<T>) => forward(request, false) as Promise<T>;
+  server.setRequestHandler('tools/list', (request) => call(() => remote.listTools(request.params)));
+  server.setRequestHandler('tools/call', async (request) =>
+    fitForStdio((await forward(() => remote.callTool(request.params), true)) as CallToolResult),
+  );
+  server.setRequestHandler('prompts/list', (request) => call(() => remote.listPrompts(request.params)));
+  server.setRequestHandler('prompts/get', (request) => call(() => remote.getPrompt(request.params)));
+  server.setRequestHandler('resources/list', (request) => call(() => remote.listResources(request.params)));
+  server.setRequestHandler('resources/templates/list', (request) => call(() => remote.listResourceTemplates(request.params)));
+  server.setRequestHandler('resources/read', (request) => call(() => remote.readResource(request.params)));
   return server;
 }

@@ -112,6 +112,35 @@ describe('bin/mcp-stdio with large sources', () => {
   }, 60_000);
 });
 
+describe('bin/mcp-stdio when its token is revoked during a session', () => {
+  it('when a tool is called after the revocation then it is an isError result saying to set a new SERVICE_API_TOKEN, and the session stays open', async () => {
+    const revoked = await signUp(service.url);
+    const client = new Client({ name: 'stdio-test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    await client.connect(
+      new StdioClientTransport({
+        command: BIN,
+        env: { PATH: process.env['PATH'] ?? '', SERVICE_BASE_URL: service.url, SERVICE_API_TOKEN: revoked.token },
+        stderr: 'pipe',
+      }),
+    );
+    try {
+      expect((await client.callTool({ name: 'read_profile', arguments: {} })).isError).toBeFalsy();
+      const auth = { authorization: `Bearer ${revoked.token}` };
+      const [token] = (await (await fetch(`${service.url}/api/v1/api_tokens`, { headers: auth })).json()) as { id: string }[];
+      expect((await fetch(`${service.url}/api/v1/api_tokens/${token?.id}`, { method: 'DELETE', headers: auth })).status).toBe(204);
+      const refused = await client.callTool({ name: 'read_profile', arguments: {} });
+      expect(refused.isError).toBe(true);
+      const text = JSON.stringify(refused.content);
+      expect(text).toMatch(/refused SERVICE_API_TOKEN \(HTTP 401\).*new API token/);
+      expect(text).not.toMatch(/POSTing|endpoint/);
+      // The session survives: the next call is answered too.
+      expect((await client.callTool({ name: 'list_accounts', arguments: {} })).isError).toBe(true);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
 describe('bin/mcp-stdio failing fast', () => {
   it('when the token is refused then it exits non-zero within 5 s with one clear line', async () => {
     const result = await runBridge({ SERVICE_BASE_URL: service.url, SERVICE_API_TOKEN: 'oms_revoked' });
