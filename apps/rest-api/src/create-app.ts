@@ -4,6 +4,7 @@ import { createContext, type AppDeps } from './context.js';
 import { authenticate } from './http/authenticate.js';
 import { errorHandler, notFoundHandler } from './http/error-handler.js';
 import { jsonBody } from './http/json-body.js';
+import { methodNotAllowed } from './http/method-not-allowed.js';
 import { requestContext } from './http/request-context.js';
 import { accountRoutes } from './routes/accounts.js';
 import { docsRoutes } from './routes/docs.js';
@@ -98,16 +99,22 @@ export function createApp(deps: AppDeps): Express {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     next();
   });
-  api.use(publicRoutes(ctx));
+  const publicApi = publicRoutes(ctx);
+  const routers = [
+    meRoutes(ctx),
+    accountRoutes(ctx),
+    tokenRoutes(ctx),
+    ontologyRoutes(ctx),
+    ontologyVersionRoutes(ctx),
+    diagramRoutes(ctx, renderQueue),
+  ];
+  api.use(publicApi);
   // Authenticate first: a stranger's body (up to 16 MB) is never read or parsed.
   api.use(authenticate(deps.db, ctx.now));
+  // A wrong method on a known path is 405 before its body is read.
+  api.use(methodNotAllowed([publicApi, ...routers]));
   api.use(jsonBody());
-  api.use(meRoutes(ctx));
-  api.use(accountRoutes(ctx));
-  api.use(tokenRoutes(ctx));
-  api.use(ontologyRoutes(ctx));
-  api.use(ontologyVersionRoutes(ctx));
-  api.use(diagramRoutes(ctx, renderQueue));
+  for (const router of routers) api.use(router);
   api.use(notFoundHandler);
   app.use('/api/v1', api);
 

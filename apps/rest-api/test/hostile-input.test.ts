@@ -164,6 +164,28 @@ describe('routing and failures', () => {
     expect((await server.request('GET', '/nowhere')).status).toBe(404);
   });
 
+  it('when a known path is asked with a method it does not serve then it answers 405 with Allow, after authentication', async () => {
+    const user = await signUpUser(server);
+    const id = '01a20413-0000-7000-8000-000000000000';
+    const cases: [string, string, string][] = [
+      ['PUT', `/api/v1/ontologies/${id}`, 'GET, HEAD, PATCH, DELETE, OPTIONS'],
+      ['POST', `/api/v1/ontologies/${id}/`, 'GET, HEAD, PATCH, DELETE, OPTIONS'],
+      ['DELETE', '/api/v1/ontologies', 'GET, HEAD, POST, OPTIONS'],
+      ['POST', `/api/v1/ontologies/${id}/commits`, 'GET, HEAD, OPTIONS'],
+      ['GET', '/api/v1/users', 'POST, OPTIONS'],
+      ['PATCH', '/api/v1/me', 'GET, HEAD, DELETE, OPTIONS'],
+      ['GET', '/api/v1/notification_tokens', 'POST, DELETE, OPTIONS'],
+    ];
+    for (const [method, path, allow] of cases) {
+      const response = await server.request(method, path, { token: user.token, ...(method === 'GET' ? {} : { body: '{"not json' }) });
+      expect(response.status, `${method} ${path}`).toBe(405);
+      expect(response.headers.get('allow')).toBe(allow);
+      expect(response.body).toMatchObject({ error: 'method_not_allowed' });
+    }
+    expect((await server.request('PUT', `/api/v1/ontologies/${id}`)).status).toBe(401);
+    expect((await server.request('GET', `/api/v1/ontologies/${id}`, { token: user.token })).status).toBe(404);
+  });
+
   it('when the path has a broken percent-encoding then it answers 4xx', async () => {
     const user = await signUpUser(server);
     const response = await server.request('GET', '/api/v1/accounts/%E0%A4%A', { token: user.token });
