@@ -285,6 +285,16 @@ describe.each(['modern', 'legacy'] as Era[])('the %s MCP client', (era) => {
     );
     expect(limit).toBe(true);
   });
+
+  it('when arguments break the input schema then the isError text names each parameter in plain words and says what to do next', async () => {
+    const missing = await client.callTool({ name: 'create_ontology', arguments: { title: 'x', source: TURTLE, source_format: 'turtle' } });
+    expect(missing.isError).toBe(true);
+    expect(resultText(missing)).toMatch(/`account_id` is required\. Take account ids from list_accounts\..*call create_ontology again/);
+    const limit = await client.callTool({ name: 'list_ontologies', arguments: { limit: 101 } });
+    expect(limit.isError).toBe(true);
+    expect(resultText(limit)).toMatch(/`limit` must be at most 100\. limit is an integer from 1 to 100/);
+    expect(resultText(limit)).not.toMatch(/Too big|expected number/);
+  });
 });
 
 describe('protocol 2025-06-18 over raw HTTP', () => {

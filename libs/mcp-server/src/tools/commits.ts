@@ -5,9 +5,10 @@ import { READ_ONLY } from '../annotations.js';
 import type { ToolContext } from '../context.js';
 import { runTool } from '../tool-result.js';
 import { cached } from '../cached-schema.js';
+import { toolInput } from '../tool-input.js';
 
-const listCommitsInput = cached(ListCommitsInput);
-const readCommitInput = cached(ReadCommitInput);
+const listCommitsInput = toolInput('list_commits', ListCommitsInput);
+const readCommitInput = toolInput('read_commit', ReadCommitInput);
 
 export function registerCommitTools(server: McpServer, ctx: ToolContext): void {
   server.registerTool(

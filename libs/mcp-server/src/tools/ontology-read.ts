@@ -5,10 +5,11 @@ import { READ_ONLY } from '../annotations.js';
 import type { ToolContext } from '../context.js';
 import { runTool } from '../tool-result.js';
 import { cached } from '../cached-schema.js';
+import { toolInput } from '../tool-input.js';
 
-const listOntologiesInput = cached(ListOntologiesInput);
-const searchOntologiesInput = cached(SearchOntologiesInput);
-const readOntologyInput = cached(ReadOntologyInput);
+const listOntologiesInput = toolInput('list_ontologies', ListOntologiesInput);
+const searchOntologiesInput = toolInput('search_ontologies', SearchOntologiesInput);
+const readOntologyInput = toolInput('read_ontology', ReadOntologyInput);
 
 const FIND_IDS = 'Call list_ontologies or search_ontologies to find the ids of ontologies you can see.';
 

@@ -11,10 +11,11 @@ import { CREATES, DELETES, UPDATES } from '../annotations.js';
 import type { ToolContext } from '../context.js';
 import { runTool } from '../tool-result.js';
 import { cached } from '../cached-schema.js';
+import { toolInput } from '../tool-input.js';
 
-const createOntologyInput = cached(CreateOntologyInput);
-const updateOntologyInput = cached(UpdateOntologyInput);
-const deleteOntologyInput = cached(DeleteOntologyInput);
+const createOntologyInput = toolInput('create_ontology', CreateOntologyInput);
+const updateOntologyInput = toolInput('update_ontology', UpdateOntologyInput);
+const deleteOntologyInput = toolInput('delete_ontology', DeleteOntologyInput);
 
 const FIND_IDS = 'Call list_ontologies or search_ontologies to find the ids of ontologies you can see.';
 

@@ -5,9 +5,10 @@ import { READ_ONLY } from '../annotations.js';
 import type { ToolContext } from '../context.js';
 import { runTool } from '../tool-result.js';
 import { cached } from '../cached-schema.js';
+import { toolInput } from '../tool-input.js';
 
-const readProfileInput = cached(ReadProfileInput);
-const listAccountsInput = cached(ListAccountsInput);
+const readProfileInput = toolInput('read_profile', ReadProfileInput);
+const listAccountsInput = toolInput('list_accounts', ListAccountsInput);
 
 export function registerUserAccountTools(server: McpServer, ctx: ToolContext): void {
   server.registerTool(

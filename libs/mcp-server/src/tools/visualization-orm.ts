@@ -7,9 +7,10 @@ import type { ToolContext } from '../context.js';
 import { failure, runTool } from '../tool-result.js';
 import type { Visualizer } from '../visualizer.js';
 import { cached } from '../cached-schema.js';
+import { toolInput } from '../tool-input.js';
 
-const visualizeOntologyInput = cached(VisualizeOntologyInput);
-const guideOrmCreationInput = cached(GuideOrmCreationInput);
+const visualizeOntologyInput = toolInput('visualize_ontology', VisualizeOntologyInput);
+const guideOrmCreationInput = toolInput('guide_orm_creation', GuideOrmCreationInput);
 
 const error = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] });
 
