@@ -46,6 +46,29 @@ describe('mcp-gateway as its own process', () => {
     }
   });
 
+  it('when the gateway runs without REDIS_URL then all 12 tools are listed and visualize_ontology says rendering is unavailable', async () => {
+    const user = await signUp(rest.url);
+    const client = new Client({ name: 'gw-test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${gateway.url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${user.token}` } } }),
+    );
+    try {
+      expect((await client.listTools()).tools).toHaveLength(12);
+      const accounts = (await client.callTool({ name: 'list_accounts', arguments: {} })).structuredContent as { accounts: { id: string }[] };
+      const orm = '<orm:ORMModel xmlns:orm="http://schemas.neumont.edu/ORM/2006-04/ORMCore" id="_1" Name="M"/>';
+      const created = await client.callTool({
+        name: 'create_ontology',
+        arguments: { account_id: accounts.accounts[0]?.id, title: 'ORM', source: orm, source_format: 'orm' },
+      });
+      expect(created.isError).toBeFalsy();
+      const drawn = await client.callTool({ name: 'visualize_ontology', arguments: { id: (created.structuredContent as { id: string }).id } });
+      expect(drawn.isError).toBe(true);
+      expect(JSON.stringify(drawn.content)).toMatch(/no diagram renderer is configured/);
+    } finally {
+      await client.close();
+    }
+  });
+
   it('when /internal/trpc is called without the shared token then it answers 401', async () => {
     const response = await fetch(`${rest.url}/internal/trpc/profile.read`);
     expect(response.status).toBe(401);
