@@ -146,6 +146,24 @@ describe('GET /api/v1/ontologies', () => {
     expect(page2.body.data.map((o: { title: string }) => o.title)).toEqual(['Paged 0']);
   });
 
+  it('when page is far past the end (over a million, past 2^32, up to 2^53 - 1) then it answers 200 with an empty page', async () => {
+    const owner = await signUpUser(server);
+    const parent = await createOntology(server, owner.token, { visibility: 'private' });
+    await createOntology(server, owner.token, { visibility: 'private', parent_id: parent.id });
+    // 2^32 + 1: an offset of 2^32, which Prisma read as 0 (the first item came back).
+    for (const page of [2_000_000, 2 ** 32 + 1, Number.MAX_SAFE_INTEGER]) {
+      for (const [path, total] of [
+        ['/api/v1/ontologies?filter=my_accounts', 2],
+        [`/api/v1/ontologies/${parent.id}/children?source_format=turtle`, 1],
+        [`/api/v1/ontologies/${parent.id}/commits?version=1.0.0`, 1],
+      ] as const) {
+        const response = await server.request('GET', `${path}&per_page=1&page=${page}`, { token: owner.token });
+        expect(response.status, `${path} page ${page}`).toBe(200);
+        expect(response.body).toEqual({ pagination: { page, per_page: 1, total, total_pages: total }, data: [] });
+      }
+    }
+  });
+
   it('when parent_id is given then only its visible children are listed', async () => {
     const parent = await createOntology(server, alice.token, { title: 'Parent' });
     const child = await createOntology(server, alice.token, { title: 'Child', parent_id: parent.id });

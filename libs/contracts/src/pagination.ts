@@ -5,13 +5,14 @@ import { z } from 'zod';
 export const wholeNumberParam = (min: number, max: number, fallback: number) =>
   z
     .string()
-    .regex(/^\d{1,9}$/, { message: 'must be a whole number' })
+    .regex(/^\d+$/, { message: 'must be a whole number' })
     .optional()
     .transform((value) => (value === undefined ? fallback : Number(value)))
-    .pipe(z.number().int().min(min).max(max));
+    .pipe(z.number().min(min).max(max));
 
+/** DESIGN 4: any `page` >= 1 is valid; a page past the end is empty (the repositories bound the offset). */
 export const PaginationQuery = z.object({
-  page: wholeNumberParam(1, 1_000_000, 1),
+  page: wholeNumberParam(1, Number.MAX_SAFE_INTEGER, 1),
   per_page: wholeNumberParam(1, 100, 25),
 });
 

@@ -14,7 +14,7 @@ import { callerFor, visibleOntologyRowOr404 } from '../use-cases/ontologies/call
 import { commitByRef, pinnedRef } from '../use-cases/ontologies/find-commit.js';
 import { createOntology } from '../use-cases/ontologies/create-ontology.js';
 import { deleteOntology } from '../use-cases/ontologies/delete-ontology.js';
-import { listChildren, listVisibleOntologies, type OntologyPage } from '../use-cases/ontologies/list-ontologies.js';
+import { listChildren, listVisibleOntologies, pageWindow, type OntologyPage } from '../use-cases/ontologies/list-ontologies.js';
 import { streamEnvelope } from '../http/stream-list.js';
 import { updateOntology } from '../use-cases/ontologies/update-ontology.js';
 
@@ -90,7 +90,7 @@ export function ontologyRoutes(ctx: AppContext): Router {
     const { total, rows } = await listCommits(
       ctx.db.prisma,
       ontology.id,
-      { skip: (query.page - 1) * query.per_page, take: query.per_page },
+      pageWindow(query),
       { version: query.version },
     );
     res.json({ pagination: pageInfo(query.page, query.per_page, total), data: rows.map(presentCommitSummary) });

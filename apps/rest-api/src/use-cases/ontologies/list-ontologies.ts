@@ -16,12 +16,19 @@ function scopeFor(filter: ListOntologiesQuery['filter'], caller: Caller): Where 
 
 export type OntologyPage = { pagination: ReturnType<typeof pageInfo>; rows: OntologyRow[] };
 
+/**
+ * Any `page` >= 1 is valid (DESIGN 4), but Prisma mishandles offsets past 32 bits (a skip of
+ * 2^40 skipped nothing): no list is that long, so a larger offset is read as the end.
+ */
+const MAX_OFFSET = 2 ** 31 - 1;
+
+export function pageWindow(page: Page): { skip: number; take: number } {
+  return { skip: Math.min((page.page - 1) * page.per_page, MAX_OFFSET), take: page.per_page };
+}
+
 /** Rows come without sources; the route streams them in with `withStreamedHeadSources`. */
 async function pageOf(ctx: AppContext, where: Where, page: Page): Promise<OntologyPage> {
-  const { total, rows } = await listOntologyPage(ctx.db.prisma, where, {
-    skip: (page.page - 1) * page.per_page,
-    take: page.per_page,
-  });
+  const { total, rows } = await listOntologyPage(ctx.db.prisma, where, pageWindow(page));
   return { pagination: pageInfo(page.page, page.per_page, total), rows };
 }
 
