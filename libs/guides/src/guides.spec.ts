@@ -115,6 +115,11 @@ describe('reference texts', () => {
     for (const tool of TOOLS) expect(TOOL_PATTERNS_GUIDE).toContain(`### ${tool}\n`);
   });
 
+  it('when the tool guide is read then it tells a stdio agent what to do when its token is refused or the service is away', () => {
+    expect(TOOL_PATTERNS_GUIDE).toMatch(/refused `SERVICE_API_TOKEN` \| .*new API token.*restart `bin\/mcp-stdio`/);
+    expect(TOOL_PATTERNS_GUIDE).toMatch(/Service unreachable \(stdio\) \|.*Retry in a few seconds/);
+  });
+
   it('when the domain model guide is read then it mentions every source format', () => {
     for (const format of FORMATS) expect(DOMAIN_MODEL_GUIDE).toContain(`\`${format}\``);
   });

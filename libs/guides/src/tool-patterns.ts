@@ -107,7 +107,8 @@ Errors are tool results with \`isError: true\` and a text that says what went wr
 | Version not greater | the version must be greater than the current one (named) | Omit \`version\` for an automatic patch bump, or choose a greater version after \`read_ontology\`. |
 | Invalid parameter | the field and the rule it broke, or an unrecognized key | Correct that parameter: UUIDs for ids, \`limit\` 1..100, a listed \`source_format\`, text within its length limit. Parameters a tool does not list are refused, not ignored (REST's \`version_bump\`, \`change_summary\` or \`parent_id\` do not exist here). |
 | Not an ORM ontology | only \`orm\` ontologies can be visualized | Check \`source_format\` with \`read_ontology\`; other formats have no diagram. |
-| Authentication | the call is rejected before any tool runs | Sign in again (HTTP transport) or check \`SERVICE_API_TOKEN\` (stdio). |
+| Authentication | HTTP: the request is refused (401) before any tool runs; stdio: the service refused \`SERVICE_API_TOKEN\` | Sign in again (HTTP transport), or have the user set a new API token in \`SERVICE_API_TOKEN\` and restart \`bin/mcp-stdio\` (stdio); retrying does not help. |
+| Service unreachable (stdio) | the service could not be reached or is temporarily unavailable | Retry in a few seconds; for writes, read first to see whether the change was made. |
 | Internal or temporary failure | an internal error; try again | Retry once after a short pause; for writes, read first to see whether the change was made. |
 
 ## Workflows
