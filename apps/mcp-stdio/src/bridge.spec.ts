@@ -1,4 +1,4 @@
-import { SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
+import { SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { describeRemoteFailure } from './bridge.js';
 
@@ -17,6 +17,10 @@ describe('describeRemoteFailure', () => {
       expect(text).toMatch(/Retry in a few seconds.*read it back/);
       expect(text).not.toMatch(/fetch failed|POSTing|endpoint/);
     }
+  });
+
+  it('when the service does not answer in time then the agent is told to retry and to read a write back first', () => {
+    expect(describeRemoteFailure(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out'))).toMatch(/did not answer in time.*read it back/);
   });
 
   it('when the call is too large for one request then it says so and that nothing changed', () => {

@@ -1,6 +1,6 @@
 // A stdio MCP server whose every request is answered by the service's /mcp endpoint, so
 // all tools run in one place (DESIGN 4). Both protocol eras are served on stdio by the SDK.
-import { Client, ProtocolError, SdkHttpError, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
+import { Client, ProtocolError, SdkError, SdkErrorCode, SdkHttpError, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
 import { ProtocolErrorCode, Server, type CallToolResult } from '@modelcontextprotocol/server';
 
 /** What an SDK stdio client reads per message by default (its ReadBuffer closes the session above it). */
@@ -66,6 +66,12 @@ export function describeRemoteFailure(error: unknown): string {
     return 'The call was larger than the service accepts in one request (16 MB). Send a smaller source; nothing was changed.';
   }
   if (status === 429) return 'Too many requests: wait a little and retry.';
+  if (status === undefined && SdkError.isInstance(error) && error.code === SdkErrorCode.RequestTimeout) {
+    return (
+      'The service did not answer in time. Retry in a moment; a write may or may not have been saved, ' +
+      'so read it back (read_ontology, list_commits) before repeating it.'
+    );
+  }
   if (status !== undefined && status < 500) {
     return `The service answered HTTP ${status} to this call. Check the arguments against the tool's input schema and retry once; if it persists, tell the user.`;
   }
