@@ -243,6 +243,23 @@ describe('PATCH /api/v1/ontologies/:id', () => {
     expect(response.body).toMatchObject({ version: '1.0.0', head_hash: ontology.head_hash });
   });
 
+  it('when a bump would take a version part past 999999999 then it answers 422 and a higher bump still works', async () => {
+    const ontology = await createOntology(server, alice.token, { version: '1.999999999.999999999' });
+    const path = `/api/v1/ontologies/${ontology.id}`;
+    for (const body of [{ ontology: { source: TURTLE_2 } }, { ontology: { source: TURTLE_2 }, version_bump: 'minor' }]) {
+      const refused = await server.request('PATCH', path, { token: alice.token, json: body });
+      expect(refused.status).toBe(422);
+      expect(Object.keys(refused.body.errors)).toEqual([body.version_bump ? 'version_bump' : 'version']);
+    }
+    const commits = await server.request('GET', `${path}/commits`, { token: alice.token });
+    expect(commits.body.pagination.total).toBe(1);
+    const major = await server.request('PATCH', path, { token: alice.token, json: { ontology: { source: TURTLE_2 }, version_bump: 'major' } });
+    expect(major.status).toBe(200);
+    expect(major.body.version).toBe('2.0.0');
+    const patched = await server.request('PATCH', path, { token: alice.token, json: { ontology: { source: TURTLE } } });
+    expect(patched.body.version).toBe('2.0.1');
+  });
+
   it('when only the format changes then the current source is checked under it and committed', async () => {
     const ontology = await createOntology(server, alice.token);
     const asOther = await server.request('PATCH', `/api/v1/ontologies/${ontology.id}`, { token: alice.token, json: { ontology: { source_format: 'other' } } });

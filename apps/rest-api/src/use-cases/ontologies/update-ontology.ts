@@ -1,7 +1,7 @@
 // PATCH /api/v1/ontologies/:id (SPEC 3, 4.1; DESIGN 4). Metadata changes never make a
 // commit; a real change of source or format makes exactly one, under a row lock, so that
 // concurrent writers form one linear history with one applied head and no version gaps.
-import { AppError, UPDATE_COMMIT_MESSAGE, bumpVersion, compareVersions, computeCommitHash, type VersionBump } from '@oms/domain';
+import { AppError, UPDATE_COMMIT_MESSAGE, bumpVersion, compareVersions, computeCommitHash, isSemver, type VersionBump } from '@oms/domain';
 import type { SourceFormat } from '@oms/formats';
 import { appendCommit, headMetricsOf, lockHierarchy, lockOntology, updateOntologyRow, type OntologyWithHeadMetrics } from '@oms/db';
 import type { SourceMetrics } from '@oms/ontology-tools';
@@ -34,6 +34,18 @@ function checkExplicitVersion(version: string | undefined, current: string): voi
   if (version !== undefined && compareVersions(version, current) <= 0) {
     throw AppError.validation({ version: [`must be greater than the current version ${current}`] });
   }
+}
+
+/**
+ * The bumped version, or 422 when a part would pass 999999999 (the most a version part may
+ * hold): the bumped version must itself be valid, or every later bump of the ontology failed.
+ */
+function nextVersion(current: string, bump: VersionBump, field: 'version' | 'version_bump'): string {
+  const next = isSemver(current) ? bumpVersion(current, bump) : undefined;
+  if (next === undefined || !isSemver(next)) {
+    throw AppError.validation({ [field]: [`cannot bump ${current} by ${bump}: a version part is at most 999999999; bump a higher part`] });
+  }
+  return next;
 }
 
 export async function updateOntology(ctx: AppContext, caller: Caller, id: string, input: UpdateOntologyInput): Promise<OntologyWithHeadMetrics> {
@@ -77,7 +89,7 @@ export async function updateOntology(ctx: AppContext, caller: Caller, id: string
       const stale = format !== checkedFormat || (changes.source === undefined && source !== wantedSource);
       metrics = stale || !checkedMetrics ? await checkSource(ctx.sourceChecker, format, source) : checkedMetrics;
       checkExplicitVersion(input.version, locked.version);
-      const version = input.version ?? bumpVersion(locked.version, input.versionBump ?? 'patch');
+      const version = input.version ?? nextVersion(locked.version, input.versionBump ?? 'patch', input.versionBump ? 'version_bump' : 'version');
       const commit = {
         id: ctx.newId(),
         seq: locked.headSeq + 1,
