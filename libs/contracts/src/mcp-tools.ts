@@ -25,13 +25,15 @@ export const ToolOntology = OntologyResponse.extend({
 }).meta({ id: 'ToolOntology' });
 export type ToolOntology = z.infer<typeof ToolOntology>;
 
+const count = z.number().int().min(0);
+
 const listEnvelope = <T extends z.ZodType>(key: string, item: T) =>
   z.object({
     [key]: z.array(item),
-    total: z.number().int(),
-    limit: z.number().int(),
-    offset: z.number().int(),
-    has_more: z.boolean(),
+    total: count.describe('How many items there are in all'),
+    limit: count.describe('The page size used'),
+    offset: count.describe('How many items were skipped'),
+    has_more: z.boolean().describe('Whether another page exists (offset + items returned < total)'),
   });
 
 export const ReadProfileInput = z.strictObject({});
@@ -95,14 +97,14 @@ export const VisualizeOntologyOutput = z.object({
   title: z.string(),
   version: z.string(),
   head_hash: z.string(),
-  object_types: z.number().int(),
-  entity_types: z.number().int(),
-  value_types: z.number().int(),
-  fact_types: z.number().int(),
-  constraints: z.number().int(),
-  width: z.number().int(),
-  height: z.number().int(),
-  scale: z.number(),
+  object_types: count,
+  entity_types: count,
+  value_types: count,
+  fact_types: count,
+  constraints: count,
+  width: count.describe('Width of the PNG in pixels'),
+  height: count.describe('Height of the PNG in pixels'),
+  scale: z.number().positive().describe('Below 1 when a large model was shrunk to fit'),
 });
 
 export const GuideOrmCreationInput = z.strictObject({

@@ -50,6 +50,16 @@ describe('an MCP server without a diagram renderer (a gateway without REDIS_URL)
     expect(tools.map((tool) => tool.name)).toContain('visualize_ontology');
   });
 
+  it('when tools are listed then paging counts and diagram sizes are advertised as non-negative integers', async () => {
+    const { tools } = await client.listTools();
+    for (const name of ['list_ontologies', 'search_ontologies', 'list_commits']) {
+      const properties = tools.find((tool) => tool.name === name)?.outputSchema?.properties as Record<string, { type?: string; minimum?: number }>;
+      for (const key of ['total', 'limit', 'offset']) expect(properties[key], `${name}.${key}`).toMatchObject({ type: 'integer', minimum: 0 });
+    }
+    const visual = tools.find((tool) => tool.name === 'visualize_ontology')?.outputSchema?.properties as Record<string, { minimum?: number }>;
+    expect(visual['width']?.minimum).toBe(0);
+  });
+
   it('when visualize_ontology is called then it is an isError result saying rendering is not available, not a protocol error', async () => {
     const result = await client.callTool({ name: 'visualize_ontology', arguments: { id: ORM_ONTOLOGY.id } });
     expect(result.isError).toBe(true);
