@@ -1,11 +1,13 @@
 // Every documented route is called for real, and each answer must validate against the
 // OpenAPI document the service serves (not against the zod schemas it came from).
+import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '@oms/contracts';
+import { chromiumAvailable } from '@oms/testing';
 import { totpCode } from '../src/security/totp.js';
-import { createOntology, signUpUser, startTestServer, TURTLE, type TestResponse, type TestServer } from './support/test-server.js';
+import { createOntology, FIXTURES, signUpUser, startTestServer, TURTLE, type TestResponse, type TestServer } from './support/test-server.js';
 
 let server: TestServer;
 let document: any;
@@ -92,6 +94,11 @@ describe('the OpenAPI document', () => {
     const yaml = await createOntology(server, user.token, { source: 'a: 1\n', source_format: 'yaml' });
     await call('get', '/ontologies/{id}/source', { id: yaml.id }, { ...t, headers: { accept: 'text/turtle' } });
     await call('get', '/ontologies/{id}/diff', { id: yaml.id }, t);
+    const orm = await createOntology(server, user.token, { source: readFileSync(new URL('ontologies/orm/PersonCountryDemo.orm', FIXTURES), 'utf8'), source_format: 'orm' });
+    await call('get', '/ontologies/{id}/diagram.svg', { id: orm.id }, t);
+    await call('get', '/ontologies/{id}/diagram.svg?diagram=no-such-diagram', { id: orm.id }, t);
+    await call('get', '/ontologies/{id}/diagram.png', { id: created.body.id }, t);
+    if (chromiumAvailable()) await call('get', '/ontologies/{id}/diagram.png', { id: orm.id }, t);
     await call('delete', '/ontologies/{id}', { id: created.body.id }, t);
     await call('get', '/ontologies/{id}', { id: created.body.id }, t);
     await call('delete', '/me', {}, { token: other.token });

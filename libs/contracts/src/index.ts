@@ -7,6 +7,7 @@ export * from './pagination.js';
 export * from './ontologies.js';
 export * from './metrics.js';
 export * from './diffs.js';
+export * from './diagrams.js';
 export * from './errors.js';
 export * from './openapi.js';
 export * from './mcp-tools.js';

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { AccountResponse, AccountUserResponse, AddAccountUserRequest, CreateAccountRequest } from './accounts.js';
+import { DiagramQuery } from './diagrams.js';
 import { DiffQuery, DiffResponse } from './diffs.js';
 import { ErrorResponse, NotAcceptableResponse, ValidationErrorResponse } from './errors.js';
 import {
@@ -42,6 +43,8 @@ export type RouteSpec = {
   produces?: string[];
   /** The route negotiates with Accept (and may answer 406). */
   negotiates?: boolean;
+  /** The route depends on a worker (rendering) and may answer 503 with Retry-After. */
+  mayBeUnavailable?: boolean;
 };
 
 /** Media types of GET /ontologies/{id}/source: the stored source's own, or a conversion. */
@@ -112,6 +115,17 @@ export const ROUTES: RouteSpec[] = [
     produces: SOURCE_MEDIA_TYPES,
     negotiates: true,
   },
+  ...(['svg', 'png'] as const).map(
+    (output): RouteSpec => ({
+      method: 'get',
+      path: `/ontologies/{id}/diagram.${output}`,
+      summary: `An ORM2 diagram of an orm ontology as ${output === 'svg' ? 'SVG' : 'PNG'}, at its head or at ?commit_id; ?diagram picks one of several by name or number. 422 for other source formats or an unknown diagram (extension)`,
+      query: DiagramQuery,
+      status: 200,
+      produces: [output === 'svg' ? 'image/svg+xml' : 'image/png'],
+      mayBeUnavailable: true,
+    }),
+  ),
 ];
 
 const json = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
@@ -142,6 +156,9 @@ function operation(route: RouteSpec): ZodOpenApiOperationObject {
   if (route.request) {
     responses['400'] = { description: 'Malformed JSON', ...json(ErrorResponse) };
     responses['413'] = { description: 'Body larger than 16 MB', ...json(ErrorResponse) };
+  }
+  if (route.mayBeUnavailable) {
+    responses['503'] = { description: 'Rendering is unavailable right now; retry after Retry-After seconds', ...json(ErrorResponse) };
   }
   if (route.path.startsWith('/ontologies/{id}') && (route.method === 'patch' || route.method === 'delete')) {
     responses['403'] = { description: 'Visible, but the caller is not a member of the owning account', ...json(ErrorResponse) };

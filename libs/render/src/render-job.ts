@@ -2,13 +2,14 @@
 // function runs in the embedded process and in render-worker processes.
 import { z } from 'zod';
 import { layoutDiagram, OrmParseError, parseOrm, renderSvg, summarize, UnknownDiagramError, type OrmSummary } from '@oms/orm';
+import { MAX_DIAGRAM_NUMBER } from '@oms/contracts';
 import type { Rasterizer } from './rasterizer.js';
 
 export const RenderJobPayload = z.strictObject({
   ontologyId: z.uuid(),
   commitHash: z.string().regex(/^sha256:[0-9a-f]{64}$/),
   output: z.enum(['png', 'svg']).default('png'),
-  diagram: z.union([z.string().min(1).max(200), z.number().int().min(0).max(10_000)]).optional(),
+  diagram: z.union([z.string().min(1).max(200), z.number().int().min(0).max(MAX_DIAGRAM_NUMBER)]).optional(),
 });
 export type RenderJobPayload = z.input<typeof RenderJobPayload>;
 

@@ -3,23 +3,11 @@ import { Router } from 'express';
 import { AppError } from '@oms/domain';
 import { findCommit } from '@oms/db';
 import { NoSuchDiagramError, UnrenderableError, type RenderQueue } from '@oms/render';
-import { z } from 'zod';
-import { uuid } from '@oms/contracts';
+import { DiagramQuery } from '@oms/contracts';
 import type { AppContext } from '../context.js';
 import { authOf } from '../http/authenticate.js';
 import { idParam, parseQuery } from '../http/params.js';
 import { callerFor, visibleOntologyOr404 } from '../use-cases/ontologies/caller.js';
-
-// A diagram is named, or numbered from 0 as the render job allows (at most 10,000).
-const DiagramQuery = z.object({
-  commit_id: uuid.optional(),
-  diagram: z
-    .string()
-    .min(1)
-    .max(200)
-    .refine((value) => !/^\d+$/.test(value) || Number(value) <= 10_000, { message: 'must be a diagram name or a number from 0 to 10000' })
-    .optional(),
-});
 
 export function diagramRoutes(ctx: AppContext, queue: RenderQueue): Router {
   const router = Router();
