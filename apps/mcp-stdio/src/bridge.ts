@@ -110,9 +110,24 @@ export function createBridgeServer(remote: Client): Server {
   );
   const call = <T>(request: () => Promise<T>) => forward(request, false) as Promise<T>;
   server.setRequestHandler('tools/list', (request) => call(() => remote.listTools(request.params)));
-  server.setRequestHandler('tools/call', async (request) =>
-    fitForStdio((await forward(() => remote.callTool(request.params), true)) as CallToolResult),
-  );
+  server.setRequestHandler('tools/call', async (request, ctx) => {
+    // Progress the agent asked for (visualize_ontology reports it) is relayed under the agent's
+    // own token; the HTTP leg asks for it under one of the remote client's.
+    const { _meta, ...params } = request.params;
+    const { progressToken, ...meta } = _meta ?? {};
+    const relay =
+      progressToken === undefined
+        ? undefined
+        : {
+            onprogress: (update: { progress: number; total?: number; message?: string }) =>
+              void ctx.mcpReq
+                .notify({ method: 'notifications/progress', params: { ...update, progressToken } })
+                .catch(() => undefined),
+            resetTimeoutOnProgress: true,
+          };
+    const forwarded = Object.keys(meta).length > 0 ? { ...params, _meta: meta } : params;
+    return fitForStdio((await forward(() => remote.callTool(forwarded, relay), true)) as CallToolResult);
+  });
   server.setRequestHandler('prompts/list', (request) => call(() => remote.listPrompts(request.params)));
   server.setRequestHandler('prompts/get', (request) => call(() => remote.getPrompt(request.params)));
   server.setRequestHandler('resources/list', (request) => call(() => remote.listResources(request.params)));

@@ -1,5 +1,6 @@
 // bin/mcp-stdio as an agent runs it: a subprocess over stdio, bridged to a running service.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
@@ -48,6 +49,30 @@ describe.each([
   ['modern', { versionNegotiation: { mode: { pin: '2026-07-28' } } }],
   ['legacy', {}],
 ] as const)('bin/mcp-stdio with the %s client', (_era, options) => {
+  it('when the agent asks for progress on visualize_ontology then the notifications come through the bridge before the image', async () => {
+    const source = readFileSync(path.join(ROOT, '..', 'shared', 'fixtures', 'ontologies', 'orm', 'SimplestUnary.orm'), 'utf8');
+    const created = await fetch(`${service.url}/api/v1/ontologies`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ontology: { title: 'Progress over stdio', source, source_format: 'orm' } }),
+    });
+    const { id } = (await created.json()) as { id: string };
+    const client = new Client({ name: 'stdio-test', version: '1.0.0' }, options);
+    await client.connect(bridgeTransport());
+    try {
+      const updates: { progress: number; total?: number }[] = [];
+      const result = await client.callTool({ name: 'visualize_ontology', arguments: { id } }, { onprogress: (update) => updates.push(update) });
+      expect(result.isError).toBeFalsy();
+      expect(result.content.some((part) => part.type === 'image' && part.mimeType === 'image/png')).toBe(true);
+      expect(updates.map((update) => [update.progress, update.total])).toEqual([
+        [0, 2],
+        [2, 2],
+      ]);
+    } finally {
+      await client.close();
+    }
+  });
+
   it('when an agent connects then tools, prompts and resources of the service are served and calls run there', async () => {
     const client = new Client({ name: 'stdio-test', version: '1.0.0' }, options);
     const transport = bridgeTransport();
