@@ -4,7 +4,7 @@ import { Client, ProtocolError, SdkError, SdkErrorCode, SdkHttpError, Streamable
 import { ProtocolErrorCode, Server, type CallToolResult } from '@modelcontextprotocol/server';
 
 /** What an SDK stdio client reads per message by default (its ReadBuffer closes the session above it). */
-export const STDIO_CLIENT_MESSAGE_MAX_BYTES = 10 * 1024 * 1024;
+const STDIO_CLIENT_MESSAGE_MAX_BYTES = 10 * 1024 * 1024;
 const ENVELOPE_ROOM = 64 * 1024;
 
 const sizeOf = (value: unknown) => Buffer.byteLength(JSON.stringify(value), 'utf8');

@@ -2,4 +2,4 @@ export { createAuthServer, type AuthServer, type AuthServerOptions } from './cre
 export type { CredentialCheck } from './interaction-routes.js';
 export { esc, page } from './pages/layout.js';
 export type { AccountSettingsPort } from './settings/settings-routes.js';
-export { isDependencyUnavailable, unavailableHandler } from './unavailable-handler.js';
+export { unavailableHandler } from './unavailable-handler.js';

@@ -12,7 +12,7 @@ export function isDependencyUnavailable(error: unknown): boolean {
   return (isAppError(error) && error.code === 'unavailable') || isDatabaseUnavailable(error) || isRedisUnavailable(error);
 }
 
-export function unavailablePage(): string {
+function unavailablePage(): string {
   return page(
     'Temporarily unavailable',
     `<h1>Temporarily unavailable</h1>

@@ -18,7 +18,7 @@ export class RenderUnavailableError extends Error {}
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
-export function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new RenderTimeoutError(`the render took longer than ${ms / 1000} s`)), ms);
     work.then(

@@ -31,7 +31,7 @@ export type SourceCheckerOptions = {
   logger?: Pick<Logger, 'warn'>;
 };
 
-export const DEFAULT_OFFLOAD_AT_CHARS = 256 * 1024;
+const DEFAULT_OFFLOAD_AT_CHARS = 256 * 1024;
 const DEFAULT_WORKER_HEAP_MIB = 1024;
 const DEFAULT_TIMEOUT_MS = 60_000;
 // A thread takes about half a second to start (it loads every parser): keep it a while.
