@@ -37,6 +37,16 @@ export async function parentIdOf(db: DbClient, id: string): Promise<string | nul
 
 export type OntologyRow = Prisma.OntologyGetPayload<object>;
 
+/**
+ * Prisma mishandles offsets past 32 bits (a skip of 2^32 skipped nothing and answered the first
+ * rows): no list is that long, so a larger offset is read as the end of the list.
+ */
+const MAX_SKIP = 2 ** 31 - 1;
+
+function windowOf(page: { skip: number; take: number }): { skip: number; take: number } {
+  return { skip: Math.min(page.skip, MAX_SKIP), take: page.take };
+}
+
 /** One page of ontologies without their sources (those can be megabytes each). */
 export async function listOntologyPage(
   db: DbClient,
@@ -45,7 +55,7 @@ export async function listOntologyPage(
 ): Promise<{ total: number; rows: OntologyRow[] }> {
   const [total, rows] = await Promise.all([
     db.ontology.count({ where }),
-    db.ontology.findMany({ where, orderBy: { id: 'desc' }, skip: page.skip, take: page.take }),
+    db.ontology.findMany({ where, orderBy: { id: 'desc' }, ...windowOf(page) }),
   ]);
   return { total, rows };
 }
@@ -215,7 +225,7 @@ export async function listCommits(
   const where = { ontologyId, ...(filter.version !== undefined ? { version: filter.version } : {}) };
   const [total, rows] = await Promise.all([
     db.commit.count({ where }),
-    db.commit.findMany({ where, select: commitSummary, orderBy: { seq: 'desc' }, skip: page.skip, take: page.take }),
+    db.commit.findMany({ where, select: commitSummary, orderBy: { seq: 'desc' }, ...windowOf(page) }),
   ]);
   return { total, rows };
 }

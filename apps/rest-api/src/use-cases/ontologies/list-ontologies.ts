@@ -16,14 +16,9 @@ function scopeFor(filter: ListOntologiesQuery['filter'], caller: Caller): Where 
 
 export type OntologyPage = { pagination: ReturnType<typeof pageInfo>; rows: OntologyRow[] };
 
-/**
- * Any `page` >= 1 is valid (DESIGN 4), but Prisma mishandles offsets past 32 bits (a skip of
- * 2^40 skipped nothing): no list is that long, so a larger offset is read as the end.
- */
-const MAX_OFFSET = 2 ** 31 - 1;
-
+/** The rows of one page; any `page` >= 1 is valid (DESIGN 4), a page past the end is empty. */
 export function pageWindow(page: Page): { skip: number; take: number } {
-  return { skip: Math.min((page.page - 1) * page.per_page, MAX_OFFSET), take: page.per_page };
+  return { skip: (page.page - 1) * page.per_page, take: page.per_page };
 }
 
 /** Rows come without sources; the route streams them in with `withStreamedHeadSources`. */
