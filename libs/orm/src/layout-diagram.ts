@@ -3,6 +3,7 @@
 // diagram are added to the first diagram only, so a file's other views stay as drawn.
 import { center, freeSpot, grow, PX_PER_INCH, union } from './geometry.js';
 import { drawnBoxes, MARGIN } from './layout-bounds.js';
+import { compactDiagram } from './layout-compact.js';
 import { placeComputed, type Unplaced } from './layout-computed.js';
 import { buildLinks } from './layout-links.js';
 import { emptyNodes, placeSavedShapes, type PlacedNodes } from './layout-saved.js';
@@ -74,7 +75,8 @@ function merge(into: PlacedNodes, from: PlacedNodes): void {
 export function layoutDiagram(model: OrmModel, options: LayoutOptions = {}): DiagramLayout {
   const index = indexModel(model);
   const diagramIndex = selectDiagram(model, options.diagram);
-  const diagram = diagramIndex === null ? undefined : model.diagrams[diagramIndex];
+  const chosen = diagramIndex === null ? undefined : model.diagrams[diagramIndex];
+  const diagram = chosen ? compactDiagram(chosen) : undefined;
   const nodes = diagram ? placeSavedShapes(index, diagram, FONT_SIZE) : emptyNodes();
   if (diagramIndex === null || diagramIndex === 0) {
     const saved = union(drawnBoxes({ ...nodes, name: '', diagramIndex, fontSize: FONT_SIZE, links: [] }));

@@ -22,13 +22,18 @@ const RELATIVE_KINDS: Record<string, RelativeShapeKind> = {
   CardinalityConstraintShape: 'cardinality',
 };
 
-/** "x, y, width, height" in inches; anything else (or a negative size) counts as unplaced. */
+/** Beyond these (inches) a coordinate or size is no drawing's: the shape counts as unplaced. */
+export const MAX_COORDINATE = 1_000_000;
+export const MAX_SHAPE_SIZE = 100;
+
+/** "x, y, width, height" in inches; anything else (a negative or absurd size, an absurd place) counts as unplaced. */
 export function parseBounds(value: string | undefined): Bounds | undefined {
   if (!value) return undefined;
   const parts = value.split(',').map((part) => Number(part.trim()));
   const [x, y, width, height] = parts;
   if (parts.length !== 4 || x === undefined || y === undefined || width === undefined || height === undefined) return undefined;
   if (![x, y, width, height].every(Number.isFinite) || width < 0 || height < 0) return undefined;
+  if (Math.abs(x) > MAX_COORDINATE || Math.abs(y) > MAX_COORDINATE || width > MAX_SHAPE_SIZE || height > MAX_SHAPE_SIZE) return undefined;
   return { x, y, width, height };
 }
 
