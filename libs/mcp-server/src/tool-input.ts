@@ -52,7 +52,7 @@ function has(data: unknown, path: readonly Segment[] | undefined): boolean {
 }
 
 /** One problem in plain words, naming the parameter. */
-export function describeIssue(issue: Issue, data: unknown): string {
+function describeIssue(issue: Issue, data: unknown): string {
   const field = fieldOf(issue);
   const name = field ? `\`${field}\`` : 'the arguments';
   switch (issue.code) {
@@ -79,7 +79,7 @@ export function describeIssue(issue: Issue, data: unknown): string {
 }
 
 /** The refusal as one sentence per problem and what to do next. */
-export function describeIssues(toolName: string, issues: readonly Issue[], data: unknown): string {
+function describeIssues(toolName: string, issues: readonly Issue[], data: unknown): string {
   const problems = issues.map((issue) => describeIssue(issue, data));
   const fields = [...new Set(issues.map((issue) => fieldOf(issue).split('.')[0] ?? ''))];
   const advice = fields.map((field) => NEXT_STEP[field]).filter(Boolean);
