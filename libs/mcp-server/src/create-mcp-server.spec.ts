@@ -6,6 +6,7 @@ import type { ServiceApi } from '@oms/contracts';
 import { RESOURCE_SCOPE } from '@oms/domain';
 import { connectMcp, resultText } from '@oms/testing';
 import { createMcpHttpRouter } from './http-router.js';
+import type { Visualizer } from './visualizer.js';
 
 const ORM_ONTOLOGY = {
   id: '01a20588-be99-7578-b4d7-1f14c8b21904',
@@ -23,25 +24,40 @@ const ORM_ONTOLOGY = {
   url: 'http://127.0.0.1/api/v1/ontologies/01a20588-be99-7578-b4d7-1f14c8b21904',
 };
 
+type Served = { client: Client; close(): Promise<void> };
+
+/** The /mcp router on port 0 with a fake service that answers every call with ORM_ONTOLOGY. */
+async function serve(visualize?: Visualizer): Promise<Served> {
+  const app = express();
+  app.use(
+    createMcpHttpRouter({
+      baseUrl: 'http://127.0.0.1',
+      serviceFor: () => ({ call: async () => ORM_ONTOLOGY }) as unknown as ServiceApi,
+      authenticate: async () => ({ actorId: 'user', clientId: 'test', scopes: [RESOURCE_SCOPE], expiresAt: Date.now() / 1000 + 3600 }),
+      ...(visualize ? { visualize } : {}),
+    }),
+  );
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const client = await connectMcp(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, `oms_${'a'.repeat(43)}`, 'modern');
+  return {
+    client,
+    close: async () => {
+      await client.close();
+      server.close();
+    },
+  };
+}
+
 describe('an MCP server without a diagram renderer (a gateway without REDIS_URL)', () => {
-  let server: ReturnType<express.Express['listen']>;
+  let served: Served;
   let client: Client;
   beforeAll(async () => {
-    const app = express();
-    app.use(
-      createMcpHttpRouter({
-        baseUrl: 'http://127.0.0.1',
-        serviceFor: () => ({ call: async () => ORM_ONTOLOGY }) as unknown as ServiceApi,
-        authenticate: async () => ({ actorId: 'user', clientId: 'test', scopes: [RESOURCE_SCOPE], expiresAt: Date.now() / 1000 + 3600 }),
-      }),
-    );
-    server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    client = await connectMcp(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, `oms_${'a'.repeat(43)}`, 'modern');
+    served = await serve();
+    client = served.client;
   });
   afterAll(async () => {
-    await client?.close();
-    server?.close();
+    await served?.close();
   });
 
   it('when tools are listed then all 12 SPEC tools are offered, visualize_ontology included', async () => {
@@ -64,5 +80,24 @@ describe('an MCP server without a diagram renderer (a gateway without REDIS_URL)
     const result = await client.callTool({ name: 'visualize_ontology', arguments: { id: ORM_ONTOLOGY.id } });
     expect(result.isError).toBe(true);
     expect(resultText(result)).toMatch(/no diagram renderer is configured.*try again later/);
+  });
+});
+
+describe('an MCP server whose diagram renderer throws', () => {
+  let served: Served;
+  beforeAll(async () => {
+    served = await serve(async () => {
+      throw new Error('connect ECONNREFUSED 10.0.0.5:6379 (render queue)');
+    });
+  });
+  afterAll(async () => {
+    await served?.close();
+  });
+
+  it('when visualize_ontology is called then it is an isError result without the renderer\'s message', async () => {
+    const result = await served.client.callTool({ name: 'visualize_ontology', arguments: { id: ORM_ONTOLOGY.id } });
+    expect(result.isError).toBe(true);
+    expect(resultText(result)).toMatch(/retry in a moment/);
+    expect(resultText(result)).not.toMatch(/ECONNREFUSED|10\.0\.0\.5|render queue/);
   });
 });
