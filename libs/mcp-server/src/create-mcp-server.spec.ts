@@ -79,7 +79,7 @@ describe('an MCP server without a diagram renderer (a gateway without REDIS_URL)
   it('when visualize_ontology is called then it is an isError result saying rendering is not available, not a protocol error', async () => {
     const result = await client.callTool({ name: 'visualize_ontology', arguments: { id: ORM_ONTOLOGY.id } });
     expect(result.isError).toBe(true);
-    expect(resultText(result)).toMatch(/no diagram renderer is configured.*try again later/);
+    expect(resultText(result)).toMatch(/no diagram renderer is configured.*Retrying will not help/);
   });
 });
 

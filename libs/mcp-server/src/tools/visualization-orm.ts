@@ -27,14 +27,7 @@ function progressOf(request: { _meta?: { progressToken?: string | number } | und
   };
 }
 
-/** Where no renderer is configured: the same answer as a render queue that is away. */
-const notConfigured: Visualizer = async () => ({
-  ok: false,
-  reason: 'unavailable',
-  message: 'no diagram renderer is configured on this server',
-});
-
-async function visualize(ctx: ToolContext, visualizer: Visualizer, id: string, progress: Progress): Promise<CallToolResult> {
+async function visualize(ctx: ToolContext, visualizer: Visualizer | undefined, id: string, progress: Progress): Promise<CallToolResult> {
   let ontology;
   try {
     ontology = await ctx.service.call('ontologies.read', { id });
@@ -45,6 +38,13 @@ async function visualize(ctx: ToolContext, visualizer: Visualizer, id: string, p
     return error(
       `visualize_ontology draws ORM2 diagrams, and this ontology's source_format is ${ontology.source_format}. ` +
         'Use read_ontology to read its source, or guide_orm_creation to model it in ORM.',
+    );
+  }
+  if (!visualizer) {
+    // A deployment without a renderer (a gateway without REDIS_URL): retrying cannot help.
+    return error(
+      'Could not draw the diagram: no diagram renderer is configured on this server, so visualize_ontology cannot draw here. ' +
+        'Retrying will not help: read the model with read_ontology instead, and tell the user that the operator has to configure rendering.',
     );
   }
   await progress(0, 'rendering the diagram');
@@ -104,7 +104,7 @@ export function registerVisualizationOrmTools(server: McpServer, ctx: ToolContex
       outputSchema: cached(VisualizeOntologyOutput),
       annotations: READ_ONLY,
     },
-    (input, extra) => visualize(ctx, visualizer ?? notConfigured, input.id, progressOf(extra.mcpReq as never)),
+    (input, extra) => visualize(ctx, visualizer, input.id, progressOf(extra.mcpReq as never)),
   );
 
   server.registerTool(
