@@ -20,15 +20,51 @@ const WRAP_ABOVE = 30;
 
 const GAP = 24;
 
-/** A simple grid, used only if ELK cannot lay the graph out. */
-function gridPositions(nodes: GraphNode[]): Positions {
+/**
+ * ELK's layered layout takes seconds for a few hundred nodes and about a minute for a few
+ * thousand, synchronously (it blocks the process). Past this many nodes the grid is used.
+ */
+export const MAX_ELK_NODES = 600;
+
+/** Nodes in breadth-first order over the edges, so a fact type lands next to its players. */
+function connectedOrder(nodes: GraphNode[], edges: GraphEdge[]): GraphNode[] {
+  const byId = new Map(nodes.map((node) => [node.id, node]));
+  const neighbours = new Map<string, string[]>();
+  for (const edge of edges) {
+    neighbours.set(edge.source, [...(neighbours.get(edge.source) ?? []), edge.target]);
+    neighbours.set(edge.target, [...(neighbours.get(edge.target) ?? []), edge.source]);
+  }
+  const seen = new Set<string>();
+  const ordered: GraphNode[] = [];
+  for (const start of nodes) {
+    if (seen.has(start.id)) continue;
+    seen.add(start.id);
+    const queue = [start.id];
+    for (let head = 0; head < queue.length; head += 1) {
+      const id = queue[head] ?? '';
+      const node = byId.get(id);
+      if (node) ordered.push(node);
+      for (const next of neighbours.get(id) ?? []) {
+        if (!seen.has(next) && byId.has(next)) {
+          seen.add(next);
+          queue.push(next);
+        }
+      }
+    }
+  }
+  return ordered;
+}
+
+/** Rows of nodes about 1.6 times as wide as they are tall: big models, or when ELK cannot lay the graph out. */
+export function gridPositions(nodes: GraphNode[], edges: GraphEdge[] = []): Positions {
   const positions: Positions = new Map();
-  const columns = Math.max(1, Math.ceil(Math.sqrt(nodes.length)));
+  const area = nodes.reduce((sum, node) => sum + (node.width + GAP) * (node.height + GAP), 0);
+  const rowWidth = Math.max(...nodes.map((node) => node.width), Math.sqrt(area * 1.6));
   let x = 0;
   let y = 0;
   let rowHeight = 0;
-  nodes.forEach((node, position) => {
-    if (position > 0 && position % columns === 0) {
+  for (const node of connectedOrder(nodes, edges)) {
+    if (x > 0 && x + node.width > rowWidth) {
       x = 0;
       y += rowHeight + GAP;
       rowHeight = 0;
@@ -36,7 +72,7 @@ function gridPositions(nodes: GraphNode[]): Positions {
     positions.set(node.id, { x, y });
     x += node.width + GAP;
     rowHeight = Math.max(rowHeight, node.height);
-  });
+  }
   return positions;
 }
 
@@ -84,7 +120,8 @@ export function placeComputed(index: ModelIndex, unplaced: Unplaced, origin: Poi
     if (sub && supertype) edges.push({ id: subtype.id, source: supertype, target: sub });
   }
   const wrap: Record<string, string> = graphNodes.length > WRAP_ABOVE ? { 'elk.layered.wrapping.strategy': 'MULTI_EDGE', 'elk.aspectRatio': '1.6' } : {};
-  const positions = (graphNodes.length > 0 ? layeredLayout(graphNodes, edges, wrap) : undefined) ?? gridPositions(graphNodes);
+  const useElk = graphNodes.length > 0 && graphNodes.length <= MAX_ELK_NODES;
+  const positions = (useElk ? layeredLayout(graphNodes, edges, wrap) : undefined) ?? gridPositions(graphNodes, edges);
   let bottom = origin.y;
   for (const graphNode of graphNodes) {
     const at = positions.get(graphNode.id) ?? { x: 0, y: 0 };

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { gridPositions, MAX_ELK_NODES } from './layout-computed.js';
+import { layoutDiagram } from './layout-diagram.js';
+import { parseOrm } from './parse-orm.js';
+
+const overlap = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** A model without diagrams: `count` value types in a chain of binary fact types. */
+function chainModel(count: number): string {
+  const objects: string[] = [];
+  const facts: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const roles = index > 0 ? `<orm:Role ref="_r${index}b"/><orm:Role ref="_r${index + 1}a"/>` : `<orm:Role ref="_r1a"/>`;
+    objects.push(`<orm:ValueType id="_o${index}" Name="Thing ${index}"><orm:PlayedRoles>${roles}</orm:PlayedRoles></orm:ValueType>`);
+    if (index === 0) continue;
+    facts.push(
+      `<orm:Fact id="_f${index}"><orm:FactRoles><orm:Role id="_r${index}a"><orm:RolePlayer ref="_o${index - 1}"/></orm:Role>` +
+        `<orm:Role id="_r${index}b"><orm:RolePlayer ref="_o${index}"/></orm:Role></orm:FactRoles>` +
+        `<orm:ReadingOrders><orm:ReadingOrder id="_ro${index}"><orm:Readings><orm:Reading id="_rd${index}"><orm:Data>{0} precedes {1}</orm:Data></orm:Reading></orm:Readings>` +
+        `<orm:RoleSequence><orm:Role ref="_r${index}a"/><orm:Role ref="_r${index}b"/></orm:RoleSequence></orm:ReadingOrder></orm:ReadingOrders></orm:Fact>`,
+    );
+  }
+  return `<orm:ORMModel xmlns:orm="http://schemas.neumont.edu/ORM/2006-04/ORMCore" id="_m" Name="Chain"><orm:Objects>${objects.join('')}</orm:Objects><orm:Facts>${facts.join('')}</orm:Facts></orm:ORMModel>`;
+}
+
+describe('placeComputed', () => {
+  it('when a model without diagrams has more elements than ELK lays out quickly then a grid places them all at once', () => {
+    const count = MAX_ELK_NODES * 2;
+    const started = Date.now();
+    const layout = layoutDiagram(parseOrm(chainModel(count)));
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(layout.objectTypes).toHaveLength(count);
+    expect(layout.factTypes).toHaveLength(count - 1);
+    // Roughly 1.6 : 1, not one long strip.
+    expect(layout.viewBox.width / layout.viewBox.height).toBeGreaterThan(1);
+    expect(layout.viewBox.width / layout.viewBox.height).toBeLessThan(3);
+  });
+
+  it('when nodes are put on the grid then connected nodes come in a row and none overlap', () => {
+    const nodes = ['a', 'b', 'c', 'd'].map((id) => ({ id, width: 50, height: 20 }));
+    const positions = gridPositions(nodes, [{ id: 'e', source: 'a', target: 'd' }]);
+    const boxes = nodes.map((node) => ({ ...node, ...(positions.get(node.id) ?? { x: NaN, y: NaN }) }));
+    expect(boxes.every((box) => Number.isFinite(box.x) && Number.isFinite(box.y))).toBe(true);
+    for (const [index, box] of boxes.entries()) for (const other of boxes.slice(index + 1)) expect(overlap(box, other)).toBe(false);
+    // d follows a, its neighbour, before b and c.
+    const order = [...positions.entries()].sort(([, p], [, q]) => p.y - q.y || p.x - q.x).map(([id]) => id);
+    expect(order.indexOf('d')).toBe(1);
+  });
+});
