@@ -4,9 +4,10 @@ import { barConstraints, barRowCount, factShapeSize, placeBars, placeRoles, type
 import { fromInches as scale } from './geometry.js';
 import type { Box, FactTypeNode, Label } from './layout-types.js';
 import type { ModelIndex } from './model-index.js';
-import type { OrmFactType, OrmShape } from './model.js';
-import { objectTypeLines } from './object-type-node.js';
+import type { OrmFactType, OrmObjectType, OrmShape } from './model.js';
+import { lineHeight, objectTypeLines } from './object-type-node.js';
 import { readingText } from './reading-text.js';
+import { MAX_LINES, WRAP_WIDTH, wrapText } from './text-metrics.js';
 
 /** Roles left to right (or top to bottom): the shape's RoleDisplayOrder, else the fact type's. */
 export function displayOrder(factType: OrmFactType, shape?: OrmShape): string[] {
@@ -30,7 +31,22 @@ export function computedFactSize(index: ModelIndex, factType: OrmFactType): { wi
   return factShapeSize(order.length, barRowCount(order, barConstraints(factType, index.constraints)), frame);
 }
 
-const below = (box: Box, fontSize: number): Box => ({ x: box.x, y: box.y + box.height + 1, width: box.width, height: fontSize * 1.3 });
+/** The reading as drawn: long ones wrap (a computed layout sizes its nodes from the same lines). */
+export const readingLines = (text: string, fontSize: number): string[] => wrapText(text, WRAP_WIDTH.reading, fontSize, MAX_LINES.reading);
+
+/** The quoted name of an objectified fact type, wrapped like an object type's name. */
+function objectifiedName(objectifier: OrmObjectType, fontSize: number): string[] {
+  const names = objectTypeLines(objectifier, false);
+  return wrapText(`"${names.name}"${names.referenceMode ? ` (${names.referenceMode})` : ''}`, WRAP_WIDTH.name, fontSize, MAX_LINES.name);
+}
+
+/** How many lines the objectified name above a computed fact type takes. */
+export function objectifiedNameLines(index: ModelIndex, factType: OrmFactType, fontSize: number): number {
+  const objectifier = index.objectTypes.get(factType.objectifiedById ?? '');
+  return objectifier ? objectifiedName(objectifier, fontSize).length : 1;
+}
+
+const below = (box: Box, fontSize: number, lines = 1): Box => ({ x: box.x, y: box.y + box.height + 1, width: box.width, height: fontSize * 0.1 + lines * lineHeight(fontSize) });
 
 export function factTypeNode(
   index: ModelIndex,
@@ -51,20 +67,23 @@ export function factTypeNode(
     roleNames: [],
     computed: options.computed,
   };
+  // Several lines are centred as a block.
   const centred = (text: string, at: Box, tone: Label['tone'] = 'text'): Label => ({
     text,
     x: at.x + at.width / 2,
-    y: at.y + at.height / 2 + fontSize * 0.35,
+    y: at.y + at.height / 2 - ((text.split('\n').length - 1) * lineHeight(fontSize)) / 2 + fontSize * 0.35,
     anchor: 'middle',
     tone,
   });
   const relative = (kind: string) => shape?.relative.filter((item) => item.kind === kind && item.bounds) ?? [];
-  const text = readingText(factType, order);
+  const reading = readingText(factType, order);
+  const lines = reading === undefined ? [] : readingLines(reading, fontSize);
+  const text = reading === undefined ? undefined : lines.join('\n');
   const readingShape = relative('reading')[0];
   // NORMA recreates a missing reading shape under the fact type (beside it when vertical).
   if (text !== undefined && readingShape?.bounds) node.reading = centred(text, scale(readingShape.bounds));
-  else if (text !== undefined && node.vertical) node.reading = { text, x: box.x + box.width + 3, y: box.y + box.height / 2 + fontSize * 0.35, anchor: 'start', tone: 'text' };
-  else if (text !== undefined) node.reading = centred(text, below(box, fontSize));
+  else if (text !== undefined && node.vertical) node.reading = { text, x: box.x + box.width + 3, y: box.y + box.height / 2 - ((lines.length - 1) * lineHeight(fontSize)) / 2 + fontSize * 0.35, anchor: 'start', tone: 'text' };
+  else if (text !== undefined) node.reading = centred(text, below(box, fontSize, lines.length));
   if (shape?.displayRoleNames !== false) {
     for (const item of relative('roleName')) {
       const name = index.roles.get(item.subjectId)?.name;
@@ -76,10 +95,11 @@ export function factTypeNode(
   }
   const objectifier = frame.objectified ? index.objectTypes.get(factType.objectifiedById ?? '') : undefined;
   if (objectifier) {
-    const lines = objectTypeLines(objectifier, false);
-    const name = `"${lines.name}"${lines.referenceMode ? ` (${lines.referenceMode})` : ''}`;
+    const nameLines = objectifiedName(objectifier, fontSize);
+    const name = nameLines.join('\n');
     const nameShape = relative('objectifiedName')[0];
-    const nameBox = nameShape?.bounds ? scale(nameShape.bounds) : { x: box.x, y: box.y - fontSize * 1.4, width: box.width, height: fontSize * 1.3 };
+    const height = fontSize * 0.1 + nameLines.length * lineHeight(fontSize);
+    const nameBox = nameShape?.bounds ? scale(nameShape.bounds) : { x: box.x, y: box.y - height - fontSize * 0.1, width: box.width, height };
     node.objectification = { objectTypeId: objectifier.id, frame: box, name: centred(name, nameBox) };
   }
   return node;

@@ -24,7 +24,30 @@ function chainModel(count: number): string {
   return `<orm:ORMModel xmlns:orm="http://schemas.neumont.edu/ORM/2006-04/ORMCore" id="_m" Name="Chain"><orm:Objects>${objects.join('')}</orm:Objects><orm:Facts>${facts.join('')}</orm:Facts></orm:ORMModel>`;
 }
 
+const LONG_TEXTS = `<orm:ORMModel xmlns:orm="http://schemas.neumont.edu/ORM/2006-04/ORMCore" id="_m" Name="Long"><orm:Objects>
+<orm:EntityType id="_a" Name="${'A'.repeat(400)}" _ReferenceMode="id"><orm:PlayedRoles><orm:Role ref="_ra"/></orm:PlayedRoles></orm:EntityType>
+<orm:ValueType id="_b" Name="${'Very long value type name '.repeat(20)}"><orm:PlayedRoles><orm:Role ref="_rb"/></orm:PlayedRoles></orm:ValueType></orm:Objects>
+<orm:Facts><orm:Fact id="_f"><orm:FactRoles><orm:Role id="_ra"><orm:RolePlayer ref="_a"/></orm:Role><orm:Role id="_rb"><orm:RolePlayer ref="_b"/></orm:Role></orm:FactRoles>
+<orm:ReadingOrders><orm:ReadingOrder id="_o"><orm:Readings><orm:Reading id="_r"><orm:Data>{0} ${'is related in a long-winded way to '.repeat(40)} {1}</orm:Data></orm:Reading></orm:Readings>
+<orm:RoleSequence><orm:Role ref="_ra"/><orm:Role ref="_rb"/></orm:RoleSequence></orm:ReadingOrder></orm:ReadingOrders></orm:Fact></orm:Facts>
+<orm:ModelNotes><orm:ModelNote id="_n"><orm:Text>${'note '.repeat(5000)}</orm:Text></orm:ModelNote></orm:ModelNotes></orm:ORMModel>`;
+
 describe('placeComputed', () => {
+  it('when names, readings and notes are very long then they wrap and the picture stays a readable size', () => {
+    const layout = layoutDiagram(parseOrm(LONG_TEXTS));
+    const entity = layout.objectTypes.find((node) => node.objectTypeId === '_a');
+    expect(entity?.textLines.length).toBeGreaterThan(2);
+    expect(entity?.textLines.at(-1)).toBe('(.id)');
+    expect(entity?.box.width).toBeLessThan(300);
+    expect(layout.factTypes[0]?.reading?.text.split('\n').length).toBeGreaterThan(1);
+    expect(layout.notes[0]?.lines.length).toBeLessThanOrEqual(60);
+    expect(layout.viewBox.width).toBeLessThan(2_000);
+    expect(layout.viewBox.height).toBeLessThan(2_000);
+    // The computed nodes were sized for their wrapped texts, so nothing overlaps.
+    const [a, b] = layout.objectTypes.map((node) => node.box);
+    expect(a && b && overlap(a, b)).toBe(false);
+  });
+
   it('when a model without diagrams has more elements than ELK lays out quickly then a grid places them all at once', () => {
     const count = MAX_ELK_NODES * 2;
     const started = Date.now();

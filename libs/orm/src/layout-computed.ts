@@ -3,15 +3,15 @@
 // and fact types are ELK nodes; a binary's first player is put before the fact type and
 // the other players after it, so facts read left to right as in hand-drawn ORM diagrams.
 import { layeredLayout, type GraphEdge, type GraphNode, type Positions } from './elk-sync.js';
-import { computedFactSize, factTypeNode } from './fact-type-node.js';
+import { computedFactSize, factTypeNode, objectifiedNameLines, readingLines } from './fact-type-node.js';
 import type { Box, Point } from './layout-types.js';
 import { emptyNodes, type PlacedNodes } from './layout-saved.js';
 import type { ModelIndex } from './model-index.js';
-import { objectTypeNode, objectTypeSize, valueConstraintLabel } from './object-type-node.js';
+import { objectTypeNode, objectTypeSize, valueConstraintLabel, valueConstraintLines } from './object-type-node.js';
 import { readingText } from './reading-text.js';
 import { noteNode } from './symbol-nodes.js';
 import { valueConstraintText } from './constraint-text.js';
-import { textWidth } from './text-metrics.js';
+import { blockWidth } from './text-metrics.js';
 
 export type Unplaced = { objectTypeIds: string[]; factTypeIds: string[]; noteIds: string[] };
 
@@ -82,14 +82,16 @@ export function placeComputed(index: ModelIndex, unplaced: Unplaced, origin: Poi
   const graphNodes: GraphNode[] = [];
   const edges: GraphEdge[] = [];
   const factSizes = new Map<string, { width: number; height: number }>();
+  const valueHeights = new Map<string, number>();
   for (const id of unplaced.objectTypeIds) {
     const objectType = index.objectTypes.get(id);
     if (!objectType) continue;
     const size = objectTypeSize(objectType, fontSize);
     // A value constraint stands above its value type; the node is wide enough for both.
     const constraint = objectType.valueConstraintId ? index.constraints.get(objectType.valueConstraintId) : undefined;
-    const labelWidth = constraint ? textWidth(valueConstraintText(constraint), fontSize) : 0;
-    graphNodes.push({ id, width: Math.max(size.width, labelWidth), height: size.height + (constraint ? labelHeight : 0) });
+    const valueLines = constraint ? valueConstraintLines(valueConstraintText(constraint), fontSize) : [];
+    valueHeights.set(id, valueLines.length * labelHeight);
+    graphNodes.push({ id, width: Math.max(size.width, blockWidth(valueLines, fontSize)), height: size.height + valueLines.length * labelHeight });
   }
   const placed = new Set(graphNodes.map((node) => node.id));
   // An objectified fact type's frame stands for its entity type, so edges to the entity go to the fact.
@@ -100,14 +102,18 @@ export function placeComputed(index: ModelIndex, unplaced: Unplaced, origin: Poi
   }
   const nodeOf = (id: string | undefined) => (id === undefined ? undefined : placed.has(id) ? id : standIn.get(id));
   const objectified = (id: string) => index.factTypes.get(id)?.objectifiedById !== undefined;
+  const nameHeights = new Map<string, number>();
   for (const id of unplaced.factTypeIds) {
     const factType = index.factTypes.get(id);
     if (!factType || factType.roles.length === 0) continue;
     const size = computedFactSize(index, factType);
     factSizes.set(id, size);
-    const reading = readingText(factType, factType.roles.map((role) => role.id)) ?? '';
+    const reading = readingText(factType, factType.roles.map((role) => role.id));
+    const lines = reading === undefined ? [''] : readingLines(reading, fontSize);
     // Room for the reading below and, when objectified, the name above.
-    graphNodes.push({ id, width: Math.max(size.width, textWidth(reading, fontSize)), height: size.height + labelHeight * (objectified(id) ? 2 : 1) });
+    const nameHeight = objectified(id) ? labelHeight * objectifiedNameLines(index, factType, fontSize) : 0;
+    nameHeights.set(id, nameHeight);
+    graphNodes.push({ id, width: Math.max(size.width, blockWidth(lines, fontSize)), height: size.height + labelHeight * lines.length + nameHeight });
     factType.roles.forEach((role, position) => {
       const player = nodeOf(role.playerId);
       if (!player || player === id) return;
@@ -131,15 +137,16 @@ export function placeComputed(index: ModelIndex, unplaced: Unplaced, origin: Poi
     const objectType = index.objectTypes.get(graphNode.id);
     const factType = index.factTypes.get(graphNode.id);
     if (objectType) {
-      const top = objectType.valueConstraintId ? y + labelHeight : y;
+      const valueHeight = valueHeights.get(objectType.id) ?? 0;
+      const top = y + valueHeight;
       const size = objectTypeSize(objectType, fontSize);
       const box: Box = { x: x + (graphNode.width - size.width) / 2, y: top, width: size.width, height: size.height };
       nodes.objectTypes.push(objectTypeNode(objectType, { id: `computed:${objectType.id}`, box, expandRefMode: false, shadow: false, computed: true, fontSize }));
-      const label = objectType.valueConstraintId ? valueConstraintLabel(index, objectType.valueConstraintId, { x, y, width: graphNode.width, height: labelHeight }, fontSize) : undefined;
+      const label = objectType.valueConstraintId ? valueConstraintLabel(index, objectType.valueConstraintId, { x, y, width: graphNode.width, height: valueHeight }, fontSize) : undefined;
       if (label) nodes.labels.push(label);
     } else if (factType) {
       const size = factSizes.get(factType.id) ?? { width: graphNode.width, height: graphNode.height };
-      const top = objectified(factType.id) ? y + labelHeight : y;
+      const top = y + (nameHeights.get(factType.id) ?? 0);
       const box: Box = { x: x + (graphNode.width - size.width) / 2, y: top, width: size.width, height: size.height };
       nodes.factTypes.push(factTypeNode(index, factType, { id: `computed:${factType.id}`, box, computed: true, fontSize }));
     }

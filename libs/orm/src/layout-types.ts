@@ -23,6 +23,8 @@ export type ObjectTypeNode = {
   name: string;
   /** Decorated reference mode shown in parentheses, e.g. ".id". */
   referenceMode?: string;
+  /** The text drawn inside the shape: the name wrapped to lines, then "(.id)" if any. */
+  textLines: string[];
   independent: boolean;
   /** The object type is drawn more than once on this diagram (NORMA adds a shadow). */
   shadow: boolean;

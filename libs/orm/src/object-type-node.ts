@@ -5,7 +5,7 @@ import type { Box, Label, ObjectTypeNode } from './layout-types.js';
 import type { ModelIndex } from './model-index.js';
 import type { OrmObjectType } from './model.js';
 import { decorateReferenceMode } from './reference-modes.js';
-import { blockWidth } from './text-metrics.js';
+import { blockWidth, MAX_LINES, WRAP_WIDTH, wrapText } from './text-metrics.js';
 
 export const lineHeight = (fontSize: number) => fontSize * 1.2;
 const PADDING_X = 5;
@@ -17,10 +17,16 @@ export function objectTypeLines(objectType: OrmObjectType, expandRefMode: boolea
   return mode ? { name, referenceMode: mode } : { name };
 }
 
+/** The name wrapped to lines, then the reference mode: the text inside an object type shape. */
+function shapeTexts(lines: { name: string; referenceMode?: string }, fontSize: number): { texts: string[] } {
+  const name = wrapText(lines.name, WRAP_WIDTH.name, fontSize, MAX_LINES.name);
+  const mode = lines.referenceMode ? wrapText(`(${lines.referenceMode})`, WRAP_WIDTH.name, fontSize, 2) : [];
+  return { texts: [...name, ...mode] };
+}
+
 /** The smallest box that holds the text, as a computed layout sizes an object type. */
 export function objectTypeSize(objectType: OrmObjectType, fontSize: number): { width: number; height: number } {
-  const lines = objectTypeLines(objectType, false);
-  const texts = lines.referenceMode ? [lines.name, `(${lines.referenceMode})`] : [lines.name];
+  const { texts } = shapeTexts(objectTypeLines(objectType, false), fontSize);
   return { width: blockWidth(texts, fontSize) + 2 * PADDING_X, height: texts.length * lineHeight(fontSize) + 2 * PADDING_Y };
 }
 
@@ -35,13 +41,14 @@ export function objectTypeNode(
   options: { id: string; box: Box; expandRefMode: boolean; shadow: boolean; computed: boolean; fontSize: number },
 ): ObjectTypeNode {
   const lines = objectTypeLines(objectType, options.expandRefMode);
-  const texts = lines.referenceMode ? [lines.name, `(${lines.referenceMode})`] : [lines.name];
+  const { texts } = shapeTexts(lines, options.fontSize);
   const needed = { width: blockWidth(texts, options.fontSize) + 2 * PADDING_X, height: texts.length * lineHeight(options.fontSize) + 2 * PADDING_Y };
   return {
     id: options.id,
     objectTypeId: objectType.id,
     kind: objectType.kind,
     name: lines.name,
+    textLines: texts,
     ...(lines.referenceMode ? { referenceMode: lines.referenceMode } : {}),
     independent: objectType.isIndependent,
     shadow: options.shadow,
@@ -49,6 +56,9 @@ export function objectTypeNode(
     computed: options.computed,
   };
 }
+
+/** A long value list broken into lines, as drawn and as a computed layout sizes it. */
+export const valueConstraintLines = (text: string, fontSize: number): string[] => wrapText(text, WRAP_WIDTH.value, fontSize, MAX_LINES.value);
 
 /** Numbers stay unquoted for numeric data types, as NORMA writes them. */
 function isNumeric(objectType: OrmObjectType | undefined): boolean {
@@ -61,10 +71,11 @@ export function valueConstraintLabel(index: ModelIndex, constraintId: string, bo
   if (!constraint || constraint.kind !== 'value') return undefined;
   const role = constraint.constrainedId ? index.roles.get(constraint.constrainedId) : undefined;
   const owner = index.objectTypes.get(role?.playerId ?? constraint.constrainedId ?? '');
+  const lines = valueConstraintLines(valueConstraintText(constraint, isNumeric(owner)), fontSize);
   return {
-    text: valueConstraintText(constraint, isNumeric(owner)),
+    text: lines.join('\n'),
     x: box.x + box.width / 2,
-    y: box.y + box.height / 2 + fontSize * 0.35,
+    y: box.y + box.height / 2 - ((lines.length - 1) * lineHeight(fontSize)) / 2 + fontSize * 0.35,
     anchor: 'middle',
     tone: 'constraint',
     constraintId,

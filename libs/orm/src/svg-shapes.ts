@@ -24,7 +24,7 @@ export function objectTypeSvg(node: ObjectTypeNode, fontSize: number): string {
       'stroke-dasharray': node.kind === 'value' ? '4 2' : undefined,
     }),
   );
-  const lines = node.referenceMode ? [node.name, `(${node.referenceMode})`] : [node.name];
+  const lines = node.textLines;
   const lineHeight = fontSize * 1.2;
   const firstBaseline = y + height / 2 - ((lines.length - 1) * lineHeight) / 2 + fontSize * 0.35;
   parts.push(textLines(lines, x + width / 2, firstBaseline, 'middle', INK, lineHeight));

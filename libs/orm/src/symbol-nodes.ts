@@ -5,7 +5,7 @@ import { PX_PER_INCH } from './geometry.js';
 import type { Box, ConstraintNode, ConstraintSymbol, NoteNode } from './layout-types.js';
 import type { OrmConstraint, OrmModelNote } from './model.js';
 import { lineHeight } from './object-type-node.js';
-import { blockWidth, textWidth } from './text-metrics.js';
+import { blockWidth, MAX_LINES, textWidth, WRAP_WIDTH, wrapText } from './text-metrics.js';
 
 /** NORMA's external constraint circle is 0.16 in across. */
 export const SYMBOL_SIZE = 0.16 * PX_PER_INCH;
@@ -49,7 +49,8 @@ export function constraintNode(constraint: OrmConstraint, options: { id: string;
 }
 
 export function noteNode(note: OrmModelNote, options: { id: string; box: Box; computed: boolean; fontSize: number }): NoteNode {
-  const lines = note.text.split('\n');
+  // Only lines far wider than the saved box wrap (its width fits NORMA's font, not ours); very long notes are cut short.
+  const lines = wrapText(note.text, Math.max(options.box.width * 1.5, WRAP_WIDTH.note), options.fontSize, MAX_LINES.note);
   const width = Math.max(options.box.width, blockWidth(lines, options.fontSize) + 8);
   const height = Math.max(options.box.height, lines.length * lineHeight(options.fontSize) + 6);
   return { id: options.id, noteId: note.id, lines, box: { ...options.box, width, height }, computed: options.computed };

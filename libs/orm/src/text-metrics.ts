@@ -30,3 +30,58 @@ export function textWidth(text: string, fontSize: number): number {
 export function blockWidth(lines: string[], fontSize: number): number {
   return lines.reduce((widest, line) => Math.max(widest, textWidth(line, fontSize)), 0);
 }
+
+/** Widest a line of each kind of text may get before it wraps (px at NORMA's 7 pt). */
+export const WRAP_WIDTH = { name: 240, reading: 480, note: 480, value: 480 } as const;
+/** Lines kept of one text; the last kept line ends in "…" when more were cut. */
+export const MAX_LINES = { name: 6, reading: 6, note: 60, value: 6 } as const;
+
+/** A word too long for a line, cut into pieces that fit. */
+function splitWord(word: string, maxWidth: number, fontSize: number): string[] {
+  const pieces: string[] = [];
+  let piece = '';
+  for (const char of word) {
+    if (piece !== '' && textWidth(piece + char, fontSize) > maxWidth) {
+      pieces.push(piece);
+      piece = '';
+    }
+    piece += char;
+  }
+  if (piece !== '') pieces.push(piece);
+  return pieces;
+}
+
+/**
+ * Text broken at spaces (and inside words longer than a line) into lines no wider than
+ * `maxWidth`, existing line breaks kept; at most `maxLines`, the last one then marked "…".
+ * Text that fits is returned as its own lines, untouched.
+ */
+export function wrapText(text: string, maxWidth: number, fontSize: number, maxLines = Infinity): string[] {
+  const lines: string[] = [];
+  for (const paragraph of text.split('\n')) {
+    if (lines.length > maxLines) break;
+    if (textWidth(paragraph, fontSize) <= maxWidth) {
+      lines.push(paragraph);
+      continue;
+    }
+    let line = '';
+    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+      const candidate = line === '' ? word : `${line} ${word}`;
+      if (textWidth(candidate, fontSize) <= maxWidth) {
+        line = candidate;
+        continue;
+      }
+      if (line !== '') lines.push(line);
+      const pieces = textWidth(word, fontSize) <= maxWidth ? [word] : splitWord(word, maxWidth, fontSize);
+      lines.push(...pieces.slice(0, -1));
+      line = pieces.at(-1) ?? '';
+      if (lines.length > maxLines) break;
+    }
+    if (line !== '') lines.push(line);
+  }
+  if (lines.length <= maxLines) return lines;
+  const kept = lines.slice(0, Math.max(1, maxLines));
+  const last = kept.length - 1;
+  kept[last] = `${splitWord(kept[last] ?? '', Math.max(0, maxWidth - textWidth(' …', fontSize)), fontSize)[0] ?? ''} …`;
+  return kept;
+}
