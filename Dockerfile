@@ -67,7 +67,7 @@ CMD ["/bin/sh", "-c", "exec node apps/$APP/dist/main.js"]
 FROM runtime AS render-worker
 USER root
 RUN apt-get update \
- && apt-get install -y --no-install-recommends chromium fonts-liberation \
+ && apt-get install -y --no-install-recommends chromium fonts-liberation fonts-noto-cjk \
  && rm -rf /var/lib/apt/lists/*
 ENV CHROMIUM_PATH=/usr/bin/chromium
 USER node
