@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gridPositions, MAX_ELK_NODES } from './layout-computed.js';
+import { gridPositions, MAX_ELK_SIZE } from './layout-computed.js';
 import { layoutDiagram } from './layout-diagram.js';
 import { parseOrm } from './parse-orm.js';
 
@@ -49,7 +49,7 @@ describe('placeComputed', () => {
   });
 
   it('when a model without diagrams has more elements than ELK lays out quickly then a grid places them all at once', () => {
-    const count = MAX_ELK_NODES * 2;
+    const count = MAX_ELK_SIZE * 2;
     const started = Date.now();
     const layout = layoutDiagram(parseOrm(chainModel(count)));
     expect(Date.now() - started).toBeLessThan(5_000);
