@@ -73,21 +73,71 @@ export const fromInches = (bounds: Box): Box => ({
 
 const overlaps = (a: Box, b: Box): boolean => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
+const CELL = 64;
+/** A box over more cells than this is checked against every query instead. */
+const MAX_CELLS = 64;
+
 /**
- * A box of `size` as close to `near` as possible without touching any obstacle: rings of
- * candidate centres are tried outwards in a fixed order, so the result is deterministic.
+ * Boxes bucketed by a grid of 64 px cells, so "does this small box touch any of them" looks
+ * at a few buckets, not at every shape of a big diagram.
  */
-export function freeSpot(near: Point, size: { width: number; height: number }, obstacles: Box[], step = 8, rings = 30): Box {
+export class BoxIndex {
+  private readonly cells = new Map<string, Box[]>();
+  private readonly large: Box[] = [];
+
+  constructor(boxes: Box[] = []) {
+    for (const box of boxes) this.add(box);
+  }
+
+  private static span(box: Box): [number, number, number, number] {
+    return [Math.floor(box.x / CELL), Math.floor((box.x + box.width) / CELL), Math.floor(box.y / CELL), Math.floor((box.y + box.height) / CELL)];
+  }
+
+  add(box: Box): void {
+    if (![box.x, box.y, box.width, box.height].every(Number.isFinite)) return;
+    const [left, right, top, bottom] = BoxIndex.span(box);
+    if ((right - left + 1) * (bottom - top + 1) > MAX_CELLS) {
+      this.large.push(box);
+      return;
+    }
+    for (let column = left; column <= right; column += 1) {
+      for (let row = top; row <= bottom; row += 1) {
+        const key = `${column},${row}`;
+        const bucket = this.cells.get(key);
+        if (bucket) bucket.push(box);
+        else this.cells.set(key, [box]);
+      }
+    }
+  }
+
+  /** Whether `box` overlaps any box of the index. */
+  touches(box: Box): boolean {
+    if (this.large.some((other) => overlaps(other, box))) return true;
+    const [left, right, top, bottom] = BoxIndex.span(box);
+    for (let column = left; column <= right; column += 1) {
+      for (let row = top; row <= bottom; row += 1) {
+        if (this.cells.get(`${column},${row}`)?.some((other) => overlaps(other, box))) return true;
+      }
+    }
+    return false;
+  }
+}
+
+/**
+ * A box of `size` as close to `near` as possible without touching any obstacle (keeping 3 px
+ * clear): rings of candidate centres are tried outwards in a fixed order, so the result is deterministic.
+ */
+export function freeSpot(near: Point, size: { width: number; height: number }, obstacles: Box[] | BoxIndex, step = 8, rings = 30): Box {
   const at = (x: number, y: number): Box => ({ x: x - size.width / 2, y: y - size.height / 2, width: size.width, height: size.height });
-  const padded = obstacles.map((box) => grow(box, 3));
+  const index = obstacles instanceof BoxIndex ? obstacles : new BoxIndex(obstacles);
   for (let ring = 1; ring <= rings; ring += 1) {
     const radius = ring * step;
     const count = 8 * ring;
-    for (let index = 0; index < count; index += 1) {
+    for (let position = 0; position < count; position += 1) {
       // Start straight above the roles, where NORMA users usually put constraint symbols.
-      const angle = -Math.PI / 2 + (index * 2 * Math.PI) / count;
+      const angle = -Math.PI / 2 + (position * 2 * Math.PI) / count;
       const candidate = at(near.x + radius * Math.cos(angle), near.y + radius * Math.sin(angle));
-      if (!padded.some((box) => overlaps(box, candidate))) return candidate;
+      if (!index.touches(grow(candidate, 3))) return candidate;
     }
   }
   return at(near.x, near.y - (rings + 1) * step);

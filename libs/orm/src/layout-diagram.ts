@@ -1,7 +1,7 @@
 // layoutDiagram: the author's saved shapes where NORMA put them, computed places for what
 // no diagram shows, and the connectors rebuilt between them. Elements missing from every
 // diagram are added to the first diagram only, so a file's other views stay as drawn.
-import { center, freeSpot, grow, PX_PER_INCH, union } from './geometry.js';
+import { BoxIndex, center, freeSpot, grow, PX_PER_INCH, union } from './geometry.js';
 import { drawnBoxes, MARGIN } from './layout-bounds.js';
 import { compactDiagram } from './layout-compact.js';
 import { placeComputed, type Unplaced } from './layout-computed.js';
@@ -48,7 +48,7 @@ function unplacedElements(model: OrmModel, diagrams: OrmDiagram[]): Unplaced {
 /** External constraints no diagram shows, placed near their roles (when those are all drawn) in free space. */
 function computedConstraints(index: ModelIndex, nodes: PlacedNodes, shown: Set<string>, fontSize: number): ConstraintNode[] {
   const roleBoxes = new Map(nodes.factTypes.flatMap((node) => node.roles.map((role) => [role.roleId, role.box] as const)));
-  const obstacles = drawnBoxes({ ...nodes, name: '', diagramIndex: null, fontSize, links: [] });
+  const obstacles = new BoxIndex(drawnBoxes({ ...nodes, name: '', diagramIndex: null, fontSize, links: [] }));
   const placed: ConstraintNode[] = [];
   for (const constraint of index.model.constraints) {
     if (shown.has(constraint.id) || !isSymbolConstraint(constraint, index)) continue;
@@ -58,7 +58,7 @@ function computedConstraints(index: ModelIndex, nodes: PlacedNodes, shown: Set<s
     const middle = { x: centres.reduce((sum, point) => sum + point.x, 0) / centres.length, y: centres.reduce((sum, point) => sum + point.y, 0) / centres.length };
     const box = freeSpot(middle, { width: SYMBOL_SIZE, height: SYMBOL_SIZE }, obstacles);
     const node = constraintNode(constraint, { id: `computed:${constraint.id}`, box, computed: true, fontSize });
-    obstacles.push(node.box);
+    obstacles.add(node.box);
     placed.push(node);
   }
   return placed;
