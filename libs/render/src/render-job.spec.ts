@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { inProcessRenderQueue } from './render-queue.js';
 import { NoSuchDiagramError, runRenderJob, UnrenderableError } from './render-job.js';
 import type { Rasterizer } from './rasterizer.js';
@@ -7,6 +7,19 @@ const ORM = `<?xml version="1.0" encoding="utf-8"?>
 <ormRoot:ORM2 xmlns:orm="http://schemas.neumont.edu/ORM/2006-04/ORMCore" xmlns:ormRoot="http://schemas.neumont.edu/ORM/2006-04/ORMRoot">
 <orm:ORMModel id="_1" Name="M"><orm:Objects><orm:ValueType id="_2" Name="Name"/></orm:Objects></orm:ORMModel></ormRoot:ORM2>`;
 const HASH = `sha256:${'a'.repeat(64)}`;
+
+// Lets a test make the layout fail the way an unforeseen input might.
+const failure = vi.hoisted(() => ({ layout: undefined as Error | undefined }));
+vi.mock('@oms/orm', async (original) => {
+  const orm = await original<typeof import('@oms/orm')>();
+  return {
+    ...orm,
+    layoutDiagram: (...args: Parameters<typeof orm.layoutDiagram>) => {
+      if (failure.layout) throw failure.layout;
+      return orm.layoutDiagram(...args);
+    },
+  };
+});
 const ID = '01a20413-0000-7000-8000-000000000000';
 
 function fakeRasterizer(): Rasterizer & { calls: number } {
@@ -42,6 +55,17 @@ describe('render jobs', () => {
     expect(refused).toBeInstanceOf(NoSuchDiagramError);
     expect(refused).toBeInstanceOf(UnrenderableError);
     expect((refused as Error).message).toMatch(/Nope/);
+  });
+
+  it('when drawing a model throws unexpectedly then the job is unrenderable with the reason, not a server error', async () => {
+    failure.layout = new TypeError("Cannot read properties of undefined (reading 'box')");
+    try {
+      const refused = await runRenderJob({ ontologyId: ID, commitHash: HASH }, { loadSource: async () => ORM, rasterizer: fakeRasterizer() }).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(UnrenderableError);
+      expect((refused as Error).message).toMatch(/could not be drawn: Cannot read properties/);
+    } finally {
+      failure.layout = undefined;
+    }
   });
 
   it('when the same commit is rendered twice in process then Chromium runs once', async () => {

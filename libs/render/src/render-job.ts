@@ -35,6 +35,32 @@ export function renderKey(payload: z.output<typeof RenderJobPayload>): string {
   return `${payload.commitHash}:${payload.output}:${payload.diagram ?? 'first'}`;
 }
 
+/**
+ * Source to SVG. Parsing, layout and drawing are pure and deterministic: whatever they throw
+ * would be thrown again on every retry, so any failure there is the source's, answered as
+ * unrenderable (422) with what went wrong, never as a server error.
+ */
+function draw(source: string, diagram: string | number | undefined) {
+  let model;
+  try {
+    model = parseOrm(source);
+  } catch (error) {
+    if (error instanceof OrmParseError) throw new UnrenderableError(`the ORM source does not parse: ${error.message}`);
+    throw new UnrenderableError(`the ORM source could not be read: ${reasonOf(error)}`);
+  }
+  let layout;
+  try {
+    layout = layoutDiagram(model, diagram === undefined ? {} : { diagram });
+    return { model, drawn: renderSvg(layout) };
+  } catch (error) {
+    // The layout's answer to a diagram the model does not have.
+    if (error instanceof UnknownDiagramError) throw new NoSuchDiagramError(error.message);
+    throw new UnrenderableError(`this ORM model could not be drawn: ${reasonOf(error)}`);
+  }
+}
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 export async function runRenderJob(
   input: unknown,
   deps: { loadSource: SourceLoader; rasterizer: Rasterizer },
@@ -44,22 +70,7 @@ export async function runRenderJob(
   const payload = parsed.data;
   const source = await deps.loadSource(payload.ontologyId, payload.commitHash);
   if (source === null) throw new UnrenderableError('no such commit of this ontology');
-  let model;
-  try {
-    model = parseOrm(source);
-  } catch (error) {
-    if (error instanceof OrmParseError) throw new UnrenderableError(`the ORM source does not parse: ${error.message}`);
-    throw error;
-  }
-  let layout;
-  try {
-    layout = layoutDiagram(model, payload.diagram === undefined ? {} : { diagram: payload.diagram });
-  } catch (error) {
-    // The layout's answer to a diagram the model does not have.
-    if (error instanceof UnknownDiagramError) throw new NoSuchDiagramError(error.message);
-    throw error;
-  }
-  const drawn = renderSvg(layout);
+  const { model, drawn } = draw(source, payload.diagram);
   const result: RenderOutput = { svg: drawn.svg, width: drawn.width, height: drawn.height, scale: 1, summary: summarize(model) };
   if (payload.output === 'svg') return result;
   const raster = await deps.rasterizer.toPng(drawn.svg, { width: drawn.width, height: drawn.height });
