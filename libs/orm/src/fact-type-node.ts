@@ -9,6 +9,9 @@ import { lineHeight, objectTypeLines } from './object-type-node.js';
 import { readingText } from './reading-text.js';
 import { MAX_LINES, WRAP_WIDTH, wrapText } from './text-metrics.js';
 
+/** Inches: NORMA's size for a relative shape it has not sized or placed yet. */
+const PLACEHOLDER_SIZE = 0.051;
+
 /** Roles left to right (or top to bottom): the shape's RoleDisplayOrder, else the fact type's. */
 export function displayOrder(factType: OrmFactType, shape?: OrmShape): string[] {
   const ids = factType.roles.map((role) => role.id);
@@ -87,8 +90,17 @@ export function factTypeNode(
   if (shape?.displayRoleNames !== false) {
     for (const item of relative('roleName')) {
       const name = index.roles.get(item.subjectId)?.name;
-      if (name && item.bounds) {
-        const at = scale(item.bounds);
+      if (!name || !item.bounds) continue;
+      const at = scale(item.bounds);
+      const role = node.roles.find((each) => each.roleId === item.subjectId)?.box;
+      if (role && item.bounds.width <= PLACEHOLDER_SIZE && item.bounds.height <= PLACEHOLDER_SIZE) {
+        // NORMA saves a role name it has not placed yet as a 0.05 in square on top of the first one: put it by its role.
+        node.roleNames.push(
+          node.vertical
+            ? { text: `[${name}]`, x: box.x + box.width + 2, y: role.y + role.height / 2 + fontSize * 0.35, anchor: 'start', tone: 'text' }
+            : { text: `[${name}]`, x: role.x + role.width / 2, y: box.y - 2, anchor: 'middle', tone: 'text' },
+        );
+      } else {
         node.roleNames.push({ text: `[${name}]`, x: at.x, y: at.y + fontSize * 0.8, anchor: 'start', tone: 'text' });
       }
     }
