@@ -71,3 +71,13 @@ describe('placeComputed', () => {
     expect(order.indexOf('d')).toBe(1);
   });
 });
+
+describe('computed notes', () => {
+  it('when many notes have no shape then they fill rows no wider than the drawing, without overlapping', () => {
+    const notes = Array.from({ length: 30 }, (_, n) => `<orm:ModelNote id="_n${n}"><orm:Text>Note number ${n} says something of moderate length</orm:Text></orm:ModelNote>`).join('');
+    const layout = layoutDiagram(parseOrm(`<orm:ORMModel xmlns:orm="http://schemas.neumont.edu/ORM/2006-04/ORMCore" id="_m" Name="N"><orm:Objects><orm:EntityType id="_a" Name="A"/></orm:Objects><orm:ModelNotes>${notes}</orm:ModelNotes></orm:ORMModel>`));
+    expect(layout.notes).toHaveLength(30);
+    expect(layout.viewBox.width).toBeLessThan(1_000);
+    for (const [index, note] of layout.notes.entries()) for (const other of layout.notes.slice(index + 1)) expect(overlap(note.box, other.box)).toBe(false);
+  });
+});

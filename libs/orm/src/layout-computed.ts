@@ -19,6 +19,8 @@ export type Unplaced = { objectTypeIds: string[]; factTypeIds: string[]; noteIds
 const WRAP_ABOVE = 30;
 
 const GAP = 24;
+/** Computed notes wrap into rows at least this wide. */
+const NOTES_ROW = 800;
 
 /**
  * ELK's layered layout runs synchronously (it blocks the process) and its time grows fast
@@ -130,11 +132,13 @@ export function placeComputed(index: ModelIndex, unplaced: Unplaced, origin: Poi
   const useElk = graphNodes.length > 0 && graphNodes.length + edges.length <= MAX_ELK_SIZE;
   const positions = (useElk ? layeredLayout(graphNodes, edges, wrap) : undefined) ?? gridPositions(graphNodes, edges);
   let bottom = origin.y;
+  let right = origin.x;
   for (const graphNode of graphNodes) {
     const at = positions.get(graphNode.id) ?? { x: 0, y: 0 };
     const x = origin.x + at.x;
     const y = origin.y + at.y;
     bottom = Math.max(bottom, y + graphNode.height);
+    right = Math.max(right, x + graphNode.width);
     const objectType = index.objectTypes.get(graphNode.id);
     const factType = index.factTypes.get(graphNode.id);
     if (objectType) {
@@ -152,13 +156,24 @@ export function placeComputed(index: ModelIndex, unplaced: Unplaced, origin: Poi
       nodes.factTypes.push(factTypeNode(index, factType, { id: `computed:${factType.id}`, box, computed: true, fontSize }));
     }
   }
+  // Notes in rows under the graph, no wider than it (or NOTES_ROW px), not one long strip.
+  const rowEnd = Math.max(right, origin.x + NOTES_ROW);
   let noteX = origin.x;
+  let noteY = bottom + GAP;
+  let rowHeight = 0;
   for (const id of unplaced.noteIds) {
     const note = index.notes.get(id);
     if (!note) continue;
-    const node = noteNode(note, { id: `computed:${id}`, box: { x: noteX, y: bottom + GAP, width: 0, height: 0 }, computed: true, fontSize });
+    let node = noteNode(note, { id: `computed:${id}`, box: { x: noteX, y: noteY, width: 0, height: 0 }, computed: true, fontSize });
+    if (noteX > origin.x && noteX + node.box.width > rowEnd) {
+      noteX = origin.x;
+      noteY += rowHeight + GAP;
+      rowHeight = 0;
+      node = { ...node, box: { ...node.box, x: noteX, y: noteY } };
+    }
     nodes.notes.push(node);
     noteX += node.box.width + GAP;
+    rowHeight = Math.max(rowHeight, node.box.height);
   }
   return nodes;
 }
