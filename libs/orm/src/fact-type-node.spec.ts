@@ -26,4 +26,11 @@ describe('factTypeNode', () => {
     expect(parent?.y).toBeLessThan(fact?.box.y ?? 0);
     expect(Math.abs((parent?.y ?? 0) - (member?.y ?? 0))).toBeGreaterThan(9);
   });
+
+  it('when a placeholder role name is the only one at its spot then it stays where NORMA saved it', () => {
+    const alone = ORM.replace(/<ormDiagram:RoleNameShape id="_n1"[^]*?<\/ormDiagram:RoleNameShape>/, '');
+    const [fact] = layoutDiagram(parseOrm(alone)).factTypes;
+    expect(fact?.roleNames).toEqual([expect.objectContaining({ text: '[Parent]', anchor: 'start' })]);
+    expect(fact?.roleNames[0]?.x).toBeCloseTo(2.6244 * 96);
+  });
 });

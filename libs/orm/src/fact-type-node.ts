@@ -93,8 +93,12 @@ export function factTypeNode(
       if (!name || !item.bounds) continue;
       const at = scale(item.bounds);
       const role = node.roles.find((each) => each.roleId === item.subjectId)?.box;
-      if (role && item.bounds.width <= PLACEHOLDER_SIZE && item.bounds.height <= PLACEHOLDER_SIZE) {
-        // NORMA saves a role name it has not placed yet as a 0.05 in square on top of the first one: put it by its role.
+      const saved = item.bounds;
+      const placeholder = saved.width <= PLACEHOLDER_SIZE && saved.height <= PLACEHOLDER_SIZE;
+      const sharesSpot = relative('roleName').some((other) => other !== item && other.bounds && Math.hypot(other.bounds.x - saved.x, other.bounds.y - saved.y) < 0.01);
+      if (role && placeholder && sharesSpot) {
+        // NORMA saves a role name it has not placed yet as a 0.05 in square at its default spot over the
+        // fact type; a second one there would print over the first, so it goes by its own role.
         node.roleNames.push(
           node.vertical
             ? { text: `[${name}]`, x: box.x + box.width + 2, y: role.y + role.height / 2 + fontSize * 0.35, anchor: 'start', tone: 'text' }
