@@ -132,6 +132,7 @@ export function placeBars(roles: Box[], order: string[], bars: OrmConstraint[], 
       const skipped = Array.from({ length: (run[0] ?? 0) - before - 1 }, (_, step) => before + 1 + step);
       gaps.push(barOver(boxesOf(skipped), offset, vertical));
     });
-    return { constraintId: bar.id, preferred: bar.preferredIdentifierFor !== undefined, segments: segments.filter((s) => Number.isFinite(s.x1)), gaps };
+    const deontic = bar.modality === 'deontic' ? { deontic: true } : {};
+    return { constraintId: bar.id, preferred: bar.preferredIdentifierFor !== undefined, segments: segments.filter((s) => Number.isFinite(s.x1)), gaps, ...deontic };
   });
 }

@@ -44,7 +44,8 @@ function roleLinks(index: ModelIndex, nodes: PlacedNodes, links: Link[]): void {
       if (!role || !player) return;
       const from = spanAttach(node, [position], center(player.box));
       const mandatory = role.constraintIds.find((id) => index.constraints.get(id)?.kind === 'mandatory');
-      links.push({ kind: 'role', from, to: exitPoint(player.box, from), ...(mandatory ? { mandatory: true, constraintId: mandatory } : {}) });
+      const deontic = mandatory && index.constraints.get(mandatory)?.modality === 'deontic' ? { deontic: true } : {};
+      links.push({ kind: 'role', from, to: exitPoint(player.box, from), ...(mandatory ? { mandatory: true, constraintId: mandatory, ...deontic } : {}) });
     });
   }
 }
@@ -79,7 +80,15 @@ function constraintLinks(index: ModelIndex, nodes: PlacedNodes, links: Link[], m
     const symbolCentre = center(node.box);
     const start = (end: Point) => (node.symbol === 'frequency' ? exitPoint(node.box, end) : circleExit(node.box, end));
     constraint.roleSequences.forEach((sequence, position) => {
-      const link = (end: Point) => ({ kind: 'constraint' as const, from: start(end), to: end, dashed: true, constraintId: constraint.id, ...(constraint.kind === 'subset' && position === 1 ? { arrow: true } : {}) });
+      const link = (end: Point) => ({
+        kind: 'constraint' as const,
+        from: start(end),
+        to: end,
+        dashed: true,
+        constraintId: constraint.id,
+        ...(constraint.kind === 'subset' && position === 1 ? { arrow: true } : {}),
+        ...(constraint.modality === 'deontic' ? { deontic: true } : {}),
+      });
       // Like NORMA, one line per fact type: it meets the middle of that fact type's constrained roles.
       const groups = new Map<FactTypeNode, number[]>();
       for (const roleId of new Set(sequence)) {

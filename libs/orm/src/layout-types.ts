@@ -11,7 +11,8 @@ export type Label = {
   x: number;
   y: number;
   anchor: 'start' | 'middle' | 'end';
-  tone: 'text' | 'constraint' | 'note';
+  /** Constraint text is violet, or blue when the constraint is deontic (NORMA's colours). */
+  tone: 'text' | 'constraint' | 'deontic' | 'note';
   /** The value constraint this text shows, if any. */
   constraintId?: string;
 };
@@ -36,7 +37,7 @@ export type RoleBox = { roleId: string; box: Box };
 
 export type Segment = { x1: number; y1: number; x2: number; y2: number };
 
-export type UniquenessBar = { constraintId: string; preferred: boolean; segments: Segment[]; gaps: Segment[] };
+export type UniquenessBar = { constraintId: string; preferred: boolean; segments: Segment[]; gaps: Segment[]; deontic?: boolean };
 
 export type FactTypeNode = {
   id: string;
@@ -64,7 +65,7 @@ export type ConstraintSymbol =
   | 'ring'
   | 'valueComparison';
 
-export type ConstraintNode = { id: string; constraintId: string; symbol: ConstraintSymbol; box: Box; label?: string; computed: boolean };
+export type ConstraintNode = { id: string; constraintId: string; symbol: ConstraintSymbol; box: Box; label?: string; computed: boolean; deontic?: boolean };
 
 export type NoteNode = { id: string; noteId: string; lines: string[]; box: Box; computed: boolean };
 
@@ -81,6 +82,8 @@ export type Link = {
   dashed?: boolean;
   /** The mandatory constraint behind the dot, or the constraint a dashed link belongs to. */
   constraintId?: string;
+  /** That constraint is deontic: drawn blue instead of violet. */
+  deontic?: boolean;
 };
 
 export type DiagramLayout = {

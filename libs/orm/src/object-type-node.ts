@@ -77,7 +77,7 @@ export function valueConstraintLabel(index: ModelIndex, constraintId: string, bo
     x: box.x + box.width / 2,
     y: box.y + box.height / 2 - ((lines.length - 1) * lineHeight(fontSize)) / 2 + fontSize * 0.35,
     anchor: 'middle',
-    tone: 'constraint',
+    tone: constraint.modality === 'deontic' ? 'deontic' : 'constraint',
     constraintId,
   };
 }

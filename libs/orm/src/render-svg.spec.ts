@@ -59,3 +59,34 @@ describe('renderSvg', () => {
     expect(result.svg).toMatch(/class="mandatory"/);
   });
 });
+
+describe('deontic constraints', () => {
+  // Person has a name (alethic mandatory and uniqueness) and ought to have a nickname (deontic ones), and ought not both smoke and vape.
+  const ORM = `<orm:ORMModel xmlns:orm="http://schemas.neumont.edu/ORM/2006-04/ORMCore" id="_m" Name="D"><orm:Objects>
+<orm:EntityType id="_p" Name="Person"><orm:PlayedRoles><orm:Role ref="_r1"/><orm:Role ref="_r3"/><orm:Role ref="_r5"/><orm:Role ref="_r6"/></orm:PlayedRoles></orm:EntityType>
+<orm:ValueType id="_n" Name="Name"><orm:PlayedRoles><orm:Role ref="_r2"/><orm:Role ref="_r4"/></orm:PlayedRoles></orm:ValueType></orm:Objects><orm:Facts>
+<orm:Fact id="_f1"><orm:FactRoles><orm:Role id="_r1"><orm:RolePlayer ref="_p"/></orm:Role><orm:Role id="_r2"><orm:RolePlayer ref="_n"/></orm:Role></orm:FactRoles><orm:InternalConstraints><orm:UniquenessConstraint ref="_au"/><orm:MandatoryConstraint ref="_am"/></orm:InternalConstraints></orm:Fact>
+<orm:Fact id="_f2"><orm:FactRoles><orm:Role id="_r3"><orm:RolePlayer ref="_p"/></orm:Role><orm:Role id="_r4"><orm:RolePlayer ref="_n"/></orm:Role></orm:FactRoles><orm:InternalConstraints><orm:UniquenessConstraint ref="_du"/><orm:MandatoryConstraint ref="_dm"/></orm:InternalConstraints></orm:Fact>
+<orm:Fact id="_f3"><orm:FactRoles><orm:Role id="_r5"><orm:RolePlayer ref="_p"/></orm:Role></orm:FactRoles></orm:Fact>
+<orm:Fact id="_f4"><orm:FactRoles><orm:Role id="_r6"><orm:RolePlayer ref="_p"/></orm:Role></orm:FactRoles></orm:Fact></orm:Facts><orm:Constraints>
+<orm:MandatoryConstraint id="_am" IsSimple="true"><orm:RoleSequence><orm:Role ref="_r1"/></orm:RoleSequence></orm:MandatoryConstraint>
+<orm:UniquenessConstraint id="_au" IsInternal="true"><orm:RoleSequence><orm:Role ref="_r1"/></orm:RoleSequence></orm:UniquenessConstraint>
+<orm:MandatoryConstraint id="_dm" IsSimple="true" Modality="Deontic"><orm:RoleSequence><orm:Role ref="_r3"/></orm:RoleSequence></orm:MandatoryConstraint>
+<orm:UniquenessConstraint id="_du" IsInternal="true" Modality="Deontic"><orm:RoleSequence><orm:Role ref="_r3"/></orm:RoleSequence></orm:UniquenessConstraint>
+<orm:ExclusionConstraint id="_dx" Modality="Deontic"><orm:RoleSequences><orm:RoleSequence id="_s1"><orm:Role ref="_r5"/></orm:RoleSequence><orm:RoleSequence id="_s2"><orm:Role ref="_r6"/></orm:RoleSequence></orm:RoleSequences></orm:ExclusionConstraint>
+</orm:Constraints></orm:ORMModel>`;
+  const drawn = renderSvg(layoutDiagram(parseOrm(ORM)));
+  const bar = (id: string) => drawn.svg.match(new RegExp(`<g class="fact-type" data-id="${id}">.*?</g>`))?.[0] ?? '';
+
+  it("when a constraint is deontic then NORMA's blue replaces violet for its bar, dot and symbol, and alethic ones stay violet", () => {
+    expect(bar('_f1')).toContain('#7b3fa0');
+    expect(bar('_f2')).toContain('#0000ff');
+    expect(bar('_f2')).not.toContain('#7b3fa0');
+    expect(drawn.svg).toMatch(/<circle class="mandatory deontic"[^>]*fill="#ffffff" stroke="#0000ff"/);
+    expect(drawn.svg).toMatch(/<circle class="mandatory" [^>]*fill="#7b3fa0"/);
+    const exclusion = drawn.svg.match(/<g class="constraint exclusion" data-id="_dx">.*?<\/g>/)?.[0] ?? '';
+    expect(exclusion).toContain('#0000ff');
+    expect(exclusion).not.toContain('#7b3fa0');
+    expect(drawn.svg).toMatch(/<g class="link constraint"><line [^>]*stroke="#0000ff"/);
+  });
+});

@@ -3,7 +3,7 @@
 // (arrow at the superset end of a subset) and grey dotted note links. Arrow heads are
 // polygons, not markers, so the SVG holds no url() references at all.
 import type { Link, Point } from './layout-types.js';
-import { el, NOTE_GREY, num, VIOLET, INK } from './svg-writer.js';
+import { DEONTIC_BLUE, deonticColour, el, NOTE_GREY, num, VIOLET, INK } from './svg-writer.js';
 
 const MANDATORY_RADIUS = 2.6;
 
@@ -21,6 +21,11 @@ function arrowHead(tip: Point, direction: Point, length: number, width: number, 
 }
 
 export function linkSvg(link: Link): string {
+  const drawn = alethicLinkSvg(link);
+  return link.deontic ? deonticColour(drawn) : drawn;
+}
+
+function alethicLinkSvg(link: Link): string {
   const direction = unit(link.from, link.to);
   if (link.kind === 'subtype') {
     const head = 8;
@@ -43,5 +48,7 @@ export function mandatoryDotSvg(link: Link): string {
   const direction = unit(link.from, link.to);
   const cx = link.to.x - direction.x * MANDATORY_RADIUS;
   const cy = link.to.y - direction.y * MANDATORY_RADIUS;
+  // A deontic mandatory dot is hollow, as NORMA draws it.
+  if (link.deontic) return el('circle', { class: 'mandatory deontic', cx, cy, r: MANDATORY_RADIUS - 0.5, fill: '#ffffff', stroke: DEONTIC_BLUE, 'stroke-width': 1 });
   return el('circle', { class: 'mandatory', cx, cy, r: MANDATORY_RADIUS, fill: VIOLET });
 }

@@ -3,7 +3,7 @@
 // preferred identifier) and an objectification frame; model notes as dog-eared boxes.
 import type { FactTypeNode, NoteNode, ObjectTypeNode, Segment } from './layout-types.js';
 import { textLines } from './svg-text.js';
-import { el, INK, NOTE_GREY, num, VIOLET } from './svg-writer.js';
+import { DEONTIC_BLUE, el, INK, NOTE_GREY, num, VIOLET } from './svg-writer.js';
 
 const CORNER = 5;
 
@@ -55,7 +55,7 @@ export function factTypeSvg(node: FactTypeNode): string {
     parts.push(el('rect', { x, y, width, height, fill: '#ffffff', stroke: INK, 'stroke-width': 1, 'data-role': role.roleId }));
   }
   for (const bar of node.bars) {
-    const stroke = { stroke: VIOLET, 'stroke-width': 1.3 };
+    const stroke = { stroke: bar.deontic ? DEONTIC_BLUE : VIOLET, 'stroke-width': 1.3 };
     for (const segment of bar.segments) {
       for (const drawn of bar.preferred ? doubled(segment) : [segment]) parts.push(line(drawn, { ...stroke, 'stroke-linecap': 'butt' }));
     }

@@ -3,7 +3,7 @@
 // (subset), a dot (inclusive-or), cross and dot (exclusive-or), or a short text.
 import { center } from './geometry.js';
 import type { ConstraintNode } from './layout-types.js';
-import { el, escapeXml, num, VIOLET } from './svg-writer.js';
+import { deonticColour, el, escapeXml, num, VIOLET } from './svg-writer.js';
 
 const STROKE = { stroke: VIOLET, 'stroke-width': 1.2, fill: 'none' };
 
@@ -50,6 +50,11 @@ function inner(node: ConstraintNode, cx: number, cy: number, r: number): string 
 }
 
 export function constraintSvg(node: ConstraintNode, fontSize: number): string {
+  const drawn = alethicSvg(node, fontSize);
+  return node.deontic ? deonticColour(drawn) : drawn;
+}
+
+function alethicSvg(node: ConstraintNode, fontSize: number): string {
   const { x, y, width, height } = node.box;
   const { x: cx, y: cy } = center(node.box);
   const attrs = { class: `constraint ${node.symbol}`, 'data-id': node.constraintId };

@@ -1,8 +1,8 @@
 // Text in SVG: one <text> per label, a <tspan> per line, coloured by what it belongs to.
 import type { Label } from './layout-types.js';
-import { el, escapeXml, INK, NOTE_GREY, num, VIOLET } from './svg-writer.js';
+import { DEONTIC_BLUE, el, escapeXml, INK, NOTE_GREY, num, VIOLET } from './svg-writer.js';
 
-const TONES: Record<Label['tone'], string> = { text: INK, constraint: VIOLET, note: NOTE_GREY };
+const TONES: Record<Label['tone'], string> = { text: INK, constraint: VIOLET, deontic: DEONTIC_BLUE, note: NOTE_GREY };
 
 export function textLines(lines: string[], x: number, y: number, anchor: Label['anchor'], fill: string, lineHeight: number, size?: number): string {
   const spans = lines.map((line, index) => `<tspan x="${num(x)}"${index === 0 ? '' : ` dy="${num(lineHeight)}"`}>${escapeXml(line)}</tspan>`).join('');

@@ -29,6 +29,10 @@ export function el(name: string, attrs: Attributes, content?: string): string {
 }
 
 export const VIOLET = '#7b3fa0';
+/** NORMA draws deontic constraints in blue instead of violet. */
+export const DEONTIC_BLUE = '#0000ff';
+/** The same markup with violet swapped for the deontic blue. */
+export const deonticColour = (markup: string): string => markup.replaceAll(VIOLET, DEONTIC_BLUE);
 export const INK = '#000000';
 export const NOTE_GREY = '#808080';
 export const FONT_STACK = "Tahoma, 'Segoe UI', 'Liberation Sans', Arial, Helvetica, sans-serif";

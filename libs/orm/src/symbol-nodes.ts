@@ -45,7 +45,8 @@ export function constraintNode(constraint: OrmConstraint, options: { id: string;
     const height = Math.max(box.height, options.fontSize * 1.4);
     box = { x: box.x - (width - box.width) / 2, y: box.y - (height - box.height) / 2, width, height };
   }
-  return { id: options.id, constraintId: constraint.id, symbol: symbolOf(constraint), box, ...(label ? { label } : {}), computed: options.computed };
+  const deontic = constraint.modality === 'deontic' ? { deontic: true } : {};
+  return { id: options.id, constraintId: constraint.id, symbol: symbolOf(constraint), box, ...(label ? { label } : {}), computed: options.computed, ...deontic };
 }
 
 export function noteNode(note: OrmModelNote, options: { id: string; box: Box; computed: boolean; fontSize: number }): NoteNode {
