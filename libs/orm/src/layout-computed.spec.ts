@@ -81,3 +81,23 @@ describe('computed notes', () => {
     for (const [index, note] of layout.notes.entries()) for (const other of layout.notes.slice(index + 1)) expect(overlap(note.box, other.box)).toBe(false);
   });
 });
+
+describe('computed role value constraints', () => {
+  it('when a role has a value constraint and no diagram then its list stands above the role, clear of the fact type', () => {
+    const orm = `<orm:ORMModel xmlns:orm="http://schemas.neumont.edu/ORM/2006-04/ORMCore" id="_m" Name="V"><orm:Objects>
+<orm:EntityType id="_p" Name="Person"><orm:PlayedRoles><orm:Role ref="_r1"/></orm:PlayedRoles></orm:EntityType>
+<orm:ValueType id="_g" Name="Grade"><orm:PlayedRoles><orm:Role ref="_r2"/></orm:PlayedRoles></orm:ValueType></orm:Objects>
+<orm:Facts><orm:Fact id="_f"><orm:FactRoles><orm:Role id="_r1"><orm:RolePlayer ref="_p"/></orm:Role>
+<orm:Role id="_r2"><orm:RolePlayer ref="_g"/><orm:ValueRestriction><orm:RoleValueConstraint id="_vc"><orm:ValueRanges>
+<orm:ValueRange id="_v1" MinValue="A" MaxValue="A"/><orm:ValueRange id="_v2" MinValue="B" MaxValue="B"/></orm:ValueRanges></orm:RoleValueConstraint></orm:ValueRestriction></orm:Role>
+</orm:FactRoles></orm:Fact></orm:Facts></orm:ORMModel>`;
+    const layout = layoutDiagram(parseOrm(orm));
+    const label = layout.labels.find((each) => each.constraintId === '_vc');
+    const fact = layout.factTypes[0];
+    expect(label?.text).toBe("{'A', 'B'}");
+    const role = fact?.roles[1]?.box;
+    expect(label?.x).toBeCloseTo((role?.x ?? 0) + (role?.width ?? 0) / 2);
+    expect(label?.y).toBeLessThan(fact?.box.y ?? 0);
+    expect(layout.viewBox.y).toBeLessThan((label?.y ?? 0) - 9);
+  });
+});

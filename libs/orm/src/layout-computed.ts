@@ -7,6 +7,7 @@ import { computedFactSize, factTypeNode, objectifiedNameLines, readingLines } fr
 import type { Box, Point } from './layout-types.js';
 import { emptyNodes, type PlacedNodes } from './layout-saved.js';
 import type { ModelIndex } from './model-index.js';
+import type { OrmFactType } from './model.js';
 import { objectTypeNode, objectTypeSize, valueConstraintLabel, valueConstraintLines } from './object-type-node.js';
 import { readingText } from './reading-text.js';
 import { noteNode } from './symbol-nodes.js';
@@ -79,6 +80,14 @@ export function gridPositions(nodes: GraphNode[], edges: GraphEdge[] = []): Posi
   return positions;
 }
 
+/** The value-constraint texts of a fact type's roles, wrapped as drawn. */
+function roleValueTexts(index: ModelIndex, factType: OrmFactType, fontSize: number): string[][] {
+  return factType.roles
+    .map((role) => (role.valueConstraintId ? index.constraints.get(role.valueConstraintId) : undefined))
+    .filter((constraint) => constraint !== undefined)
+    .map((constraint) => valueConstraintLines(valueConstraintText(constraint), fontSize));
+}
+
 export function placeComputed(index: ModelIndex, unplaced: Unplaced, origin: Point, fontSize: number): PlacedNodes {
   const nodes = emptyNodes();
   const labelHeight = fontSize * 1.4;
@@ -115,8 +124,12 @@ export function placeComputed(index: ModelIndex, unplaced: Unplaced, origin: Poi
     const lines = reading === undefined ? [''] : readingLines(reading, fontSize);
     // Room for the reading below and, when objectified, the name above.
     const nameHeight = objectified(id) ? labelHeight * objectifiedNameLines(index, factType, fontSize) : 0;
-    nameHeights.set(id, nameHeight);
-    graphNodes.push({ id, width: Math.max(size.width, blockWidth(lines, fontSize)), height: size.height + labelHeight * lines.length + nameHeight });
+    // Value constraints on roles stand above everything, one row each.
+    const roleValues = roleValueTexts(index, factType, fontSize);
+    const valuesHeight = roleValues.reduce((sum, lines) => sum + lines.length * labelHeight, 0);
+    nameHeights.set(id, nameHeight + valuesHeight);
+    const width = Math.max(size.width, blockWidth(lines, fontSize), ...roleValues.map((text) => blockWidth(text, fontSize)));
+    graphNodes.push({ id, width, height: size.height + labelHeight * lines.length + nameHeight + valuesHeight });
     factType.roles.forEach((role, position) => {
       const player = nodeOf(role.playerId);
       if (!player || player === id) return;
@@ -153,7 +166,19 @@ export function placeComputed(index: ModelIndex, unplaced: Unplaced, origin: Poi
       const size = factSizes.get(factType.id) ?? { width: graphNode.width, height: graphNode.height };
       const top = y + (nameHeights.get(factType.id) ?? 0);
       const box: Box = { x: x + (graphNode.width - size.width) / 2, y: top, width: size.width, height: size.height };
-      nodes.factTypes.push(factTypeNode(index, factType, { id: `computed:${factType.id}`, box, computed: true, fontSize }));
+      const node = factTypeNode(index, factType, { id: `computed:${factType.id}`, box, computed: true, fontSize });
+      nodes.factTypes.push(node);
+      let labelTop = y;
+      for (const roleBox of node.roles) {
+        const constraintId = index.roles.get(roleBox.roleId)?.valueConstraintId;
+        const label = constraintId ? valueConstraintLabel(index, constraintId, { x: 0, y: 0, width: 0, height: 0 }, fontSize) : undefined;
+        if (!constraintId || !label) continue;
+        const height = label.text.split('\n').length * labelHeight;
+        const at = { x: roleBox.box.x + roleBox.box.width / 2 - graphNode.width / 2, y: labelTop, width: graphNode.width, height };
+        const placed = valueConstraintLabel(index, constraintId, at, fontSize);
+        if (placed) nodes.labels.push(placed);
+        labelTop += height;
+      }
     }
   }
   // Notes in rows under the graph, no wider than it (or NOTES_ROW px), not one long strip.
