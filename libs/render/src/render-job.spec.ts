@@ -57,12 +57,14 @@ describe('render jobs', () => {
     expect((refused as Error).message).toMatch(/Nope/);
   });
 
-  it('when drawing a model throws unexpectedly then the job is unrenderable with the reason, not a server error', async () => {
+  it('when drawing a model throws unexpectedly then the job is unrenderable in plain words, without the internal message, not a server error', async () => {
     failure.layout = new TypeError("Cannot read properties of undefined (reading 'box')");
     try {
       const refused = await runRenderJob({ ontologyId: ID, commitHash: HASH }, { loadSource: async () => ORM, rasterizer: fakeRasterizer() }).catch((e: unknown) => e);
       expect(refused).toBeInstanceOf(UnrenderableError);
-      expect((refused as Error).message).toMatch(/could not be drawn: Cannot read properties/);
+      expect((refused as Error).message).toMatch(/could not be drawn: it holds a structure the renderer does not handle/);
+      expect((refused as Error).message).not.toMatch(/Cannot read|box/);
+      expect((refused as Error).cause).toBe(failure.layout);
     } finally {
       failure.layout = undefined;
     }

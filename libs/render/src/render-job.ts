@@ -38,7 +38,8 @@ export function renderKey(payload: z.output<typeof RenderJobPayload>): string {
 /**
  * Source to SVG. Parsing, layout and drawing are pure and deterministic: whatever they throw
  * would be thrown again on every retry, so any failure there is the source's, answered as
- * unrenderable (422) with what went wrong, never as a server error.
+ * unrenderable (422), never as a server error. An unexpected exception's own text is internal
+ * (a property name, a stack): it stays in `cause`, and the answer says what failed in words.
  */
 function draw(source: string, diagram: string | number | undefined) {
   let model;
@@ -46,7 +47,7 @@ function draw(source: string, diagram: string | number | undefined) {
     model = parseOrm(source);
   } catch (error) {
     if (error instanceof OrmParseError) throw new UnrenderableError(`the ORM source does not parse: ${error.message}`);
-    throw new UnrenderableError(`the ORM source could not be read: ${reasonOf(error)}`);
+    throw new UnrenderableError('the ORM source could not be read as an ORM2 model', { cause: error });
   }
   let layout;
   try {
@@ -55,11 +56,9 @@ function draw(source: string, diagram: string | number | undefined) {
   } catch (error) {
     // The layout's answer to a diagram the model does not have.
     if (error instanceof UnknownDiagramError) throw new NoSuchDiagramError(error.message);
-    throw new UnrenderableError(`this ORM model could not be drawn: ${reasonOf(error)}`);
+    throw new UnrenderableError('this ORM model could not be drawn: it holds a structure the renderer does not handle', { cause: error });
   }
 }
-
-const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export async function runRenderJob(
   input: unknown,
