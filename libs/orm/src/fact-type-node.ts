@@ -2,10 +2,10 @@
 // where the author put it, role names, and the frame and name of an objectification.
 import { barConstraints, barRowCount, factShapeSize, placeBars, placeRoles, type FactFrame } from './fact-geometry.js';
 import { fromInches as scale } from './geometry.js';
-import type { Box, FactTypeNode, Label } from './layout-types.js';
+import type { Box, FactTypeNode } from './layout-types.js';
 import type { ModelIndex } from './model-index.js';
 import type { OrmFactType, OrmObjectType, OrmShape } from './model.js';
-import { lineHeight, objectTypeLines } from './object-type-node.js';
+import { centredLabel, firstBaseline, lineHeight, objectTypeLines } from './object-type-node.js';
 import { readingText } from './reading-text.js';
 import { MAX_LINES, WRAP_WIDTH, wrapText } from './text-metrics.js';
 
@@ -70,32 +70,24 @@ export function factTypeNode(
     roleNames: [],
     computed: options.computed,
   };
-  // Several lines are centred as a block.
-  const centred = (text: string, at: Box, tone: Label['tone'] = 'text'): Label => ({
-    text,
-    x: at.x + at.width / 2,
-    y: at.y + at.height / 2 - ((text.split('\n').length - 1) * lineHeight(fontSize)) / 2 + fontSize * 0.35,
-    anchor: 'middle',
-    tone,
-  });
   const relative = (kind: string) => shape?.relative.filter((item) => item.kind === kind && item.bounds) ?? [];
   const reading = readingText(factType, order);
   const lines = reading === undefined ? [] : readingLines(reading, fontSize);
-  const text = reading === undefined ? undefined : lines.join('\n');
   const readingShape = relative('reading')[0];
   // NORMA recreates a missing reading shape under the fact type (beside it when vertical).
-  if (text !== undefined && readingShape?.bounds) node.reading = centred(text, scale(readingShape.bounds));
-  else if (text !== undefined && node.vertical) node.reading = { text, x: box.x + box.width + 3, y: box.y + box.height / 2 - ((lines.length - 1) * lineHeight(fontSize)) / 2 + fontSize * 0.35, anchor: 'start', tone: 'text' };
-  else if (text !== undefined) node.reading = centred(text, below(box, fontSize, lines.length));
+  if (reading !== undefined && readingShape?.bounds) node.reading = centredLabel(lines, scale(readingShape.bounds), fontSize);
+  else if (reading !== undefined && node.vertical) node.reading = { text: lines.join('\n'), x: box.x + box.width + 3, y: firstBaseline(box.y + box.height / 2, lines.length, fontSize), anchor: 'start', tone: 'text' };
+  else if (reading !== undefined) node.reading = centredLabel(lines, below(box, fontSize, lines.length), fontSize);
   if (shape?.displayRoleNames !== false) {
-    for (const item of relative('roleName')) {
+    const roleNames = relative('roleName');
+    for (const item of roleNames) {
       const name = index.roles.get(item.subjectId)?.name;
       if (!name || !item.bounds) continue;
       const at = scale(item.bounds);
       const role = node.roles.find((each) => each.roleId === item.subjectId)?.box;
       const saved = item.bounds;
       const placeholder = saved.width <= PLACEHOLDER_SIZE && saved.height <= PLACEHOLDER_SIZE;
-      const sharesSpot = relative('roleName').some((other) => other !== item && other.bounds && Math.hypot(other.bounds.x - saved.x, other.bounds.y - saved.y) < 0.01);
+      const sharesSpot = roleNames.some((other) => other !== item && other.bounds && Math.hypot(other.bounds.x - saved.x, other.bounds.y - saved.y) < 0.01);
       if (role && placeholder && sharesSpot) {
         // NORMA saves a role name it has not placed yet as a 0.05 in square at its default spot over the
         // fact type; a second one there would print over the first, so it goes by its own role.
@@ -112,11 +104,10 @@ export function factTypeNode(
   const objectifier = frame.objectified ? index.objectTypes.get(factType.objectifiedById ?? '') : undefined;
   if (objectifier) {
     const nameLines = objectifiedName(objectifier, fontSize);
-    const name = nameLines.join('\n');
     const nameShape = relative('objectifiedName')[0];
     const height = fontSize * 0.1 + nameLines.length * lineHeight(fontSize);
     const nameBox = nameShape?.bounds ? scale(nameShape.bounds) : { x: box.x, y: box.y - height - fontSize * 0.1, width: box.width, height };
-    node.objectification = { objectTypeId: objectifier.id, frame: box, name: centred(name, nameBox) };
+    node.objectification = { objectTypeId: objectifier.id, frame: box, name: centredLabel(nameLines, nameBox, fontSize) };
   }
   return node;
 }

@@ -8,7 +8,7 @@ import type { Box, Point } from './layout-types.js';
 import { emptyNodes, type PlacedNodes } from './layout-saved.js';
 import type { ModelIndex } from './model-index.js';
 import type { OrmFactType } from './model.js';
-import { objectTypeNode, objectTypeSize, valueConstraintLabel, valueConstraintLines } from './object-type-node.js';
+import { centredLabel, objectTypeNode, objectTypeSize, valueConstraintDrawing, valueConstraintLabel, valueConstraintLines } from './object-type-node.js';
 import { readingText } from './reading-text.js';
 import { noteNode } from './symbol-nodes.js';
 import { valueConstraintText } from './constraint-text.js';
@@ -171,12 +171,11 @@ export function placeComputed(index: ModelIndex, unplaced: Unplaced, origin: Poi
       let labelTop = y;
       for (const roleBox of node.roles) {
         const constraintId = index.roles.get(roleBox.roleId)?.valueConstraintId;
-        const label = constraintId ? valueConstraintLabel(index, constraintId, { x: 0, y: 0, width: 0, height: 0 }, fontSize) : undefined;
-        if (!constraintId || !label) continue;
-        const height = label.text.split('\n').length * labelHeight;
+        const drawing = constraintId ? valueConstraintDrawing(index, constraintId, fontSize) : undefined;
+        if (!constraintId || !drawing) continue;
+        const height = drawing.lines.length * labelHeight;
         const at = { x: roleBox.box.x + roleBox.box.width / 2 - graphNode.width / 2, y: labelTop, width: graphNode.width, height };
-        const placed = valueConstraintLabel(index, constraintId, at, fontSize);
-        if (placed) nodes.labels.push(placed);
+        nodes.labels.push({ ...centredLabel(drawing.lines, at, fontSize, drawing.tone), constraintId });
         labelTop += height;
       }
     }

@@ -8,6 +8,17 @@ import { decorateReferenceMode } from './reference-modes.js';
 import { blockWidth, MAX_LINES, WRAP_WIDTH, wrapText } from './text-metrics.js';
 
 export const lineHeight = (fontSize: number) => fontSize * 1.2;
+/** The baseline of the first of `count` lines centred as a block on `centreY`. */
+export const firstBaseline = (centreY: number, count: number, fontSize: number): number => centreY - ((count - 1) * lineHeight(fontSize)) / 2 + fontSize * 0.35;
+
+/** Lines centred as a block in `box`. */
+export const centredLabel = (lines: string[], box: Box, fontSize: number, tone: Label['tone'] = 'text'): Label => ({
+  text: lines.join('\n'),
+  x: box.x + box.width / 2,
+  y: firstBaseline(box.y + box.height / 2, lines.length, fontSize),
+  anchor: 'middle',
+  tone,
+});
 const PADDING_X = 5;
 const PADDING_Y = 3;
 
@@ -18,16 +29,18 @@ export function objectTypeLines(objectType: OrmObjectType, expandRefMode: boolea
 }
 
 /** The name wrapped to lines, then the reference mode: the text inside an object type shape. */
-function shapeTexts(lines: { name: string; referenceMode?: string }, fontSize: number): { texts: string[] } {
+function shapeTexts(lines: { name: string; referenceMode?: string }, fontSize: number): string[] {
   const name = wrapText(lines.name, WRAP_WIDTH.name, fontSize, MAX_LINES.name);
   const mode = lines.referenceMode ? wrapText(`(${lines.referenceMode})`, WRAP_WIDTH.name, fontSize, 2) : [];
-  return { texts: [...name, ...mode] };
+  return [...name, ...mode];
 }
+
+/** The smallest box that holds these lines inside an object type shape. */
+const textSize = (texts: string[], fontSize: number) => ({ width: blockWidth(texts, fontSize) + 2 * PADDING_X, height: texts.length * lineHeight(fontSize) + 2 * PADDING_Y });
 
 /** The smallest box that holds the text, as a computed layout sizes an object type. */
 export function objectTypeSize(objectType: OrmObjectType, fontSize: number): { width: number; height: number } {
-  const { texts } = shapeTexts(objectTypeLines(objectType, false), fontSize);
-  return { width: blockWidth(texts, fontSize) + 2 * PADDING_X, height: texts.length * lineHeight(fontSize) + 2 * PADDING_Y };
+  return textSize(shapeTexts(objectTypeLines(objectType, false), fontSize), fontSize);
 }
 
 function fit(box: Box, size: { width: number; height: number }): Box {
@@ -41,8 +54,7 @@ export function objectTypeNode(
   options: { id: string; box: Box; expandRefMode: boolean; shadow: boolean; computed: boolean; fontSize: number },
 ): ObjectTypeNode {
   const lines = objectTypeLines(objectType, options.expandRefMode);
-  const { texts } = shapeTexts(lines, options.fontSize);
-  const needed = { width: blockWidth(texts, options.fontSize) + 2 * PADDING_X, height: texts.length * lineHeight(options.fontSize) + 2 * PADDING_Y };
+  const texts = shapeTexts(lines, options.fontSize);
   return {
     id: options.id,
     objectTypeId: objectType.id,
@@ -52,7 +64,7 @@ export function objectTypeNode(
     ...(lines.referenceMode ? { referenceMode: lines.referenceMode } : {}),
     independent: objectType.isIndependent,
     shadow: options.shadow,
-    box: fit(options.box, needed),
+    box: fit(options.box, textSize(texts, options.fontSize)),
     computed: options.computed,
   };
 }
@@ -65,19 +77,18 @@ function isNumeric(objectType: OrmObjectType | undefined): boolean {
   return /Numeric|Decimal|Float|Money|Integer|AutoCounter/i.test(objectType?.dataType?.name ?? '');
 }
 
-/** Value-constraint text centred in its saved box (or over `fallback` when computed). */
-export function valueConstraintLabel(index: ModelIndex, constraintId: string, box: Box, fontSize: number): Label | undefined {
+/** A value constraint's text as drawn (lines) and its colour; undefined when `constraintId` is no value constraint. */
+export function valueConstraintDrawing(index: ModelIndex, constraintId: string, fontSize: number): { lines: string[]; tone: Label['tone'] } | undefined {
   const constraint = index.constraints.get(constraintId);
   if (!constraint || constraint.kind !== 'value') return undefined;
   const role = constraint.constrainedId ? index.roles.get(constraint.constrainedId) : undefined;
   const owner = index.objectTypes.get(role?.playerId ?? constraint.constrainedId ?? '');
   const lines = valueConstraintLines(valueConstraintText(constraint, isNumeric(owner)), fontSize);
-  return {
-    text: lines.join('\n'),
-    x: box.x + box.width / 2,
-    y: box.y + box.height / 2 - ((lines.length - 1) * lineHeight(fontSize)) / 2 + fontSize * 0.35,
-    anchor: 'middle',
-    tone: constraint.modality === 'deontic' ? 'deontic' : 'constraint',
-    constraintId,
-  };
+  return { lines, tone: constraint.modality === 'deontic' ? 'deontic' : 'constraint' };
+}
+
+/** Value-constraint text centred in its saved box (or over `fallback` when computed). */
+export function valueConstraintLabel(index: ModelIndex, constraintId: string, box: Box, fontSize: number): Label | undefined {
+  const drawing = valueConstraintDrawing(index, constraintId, fontSize);
+  return drawing && { ...centredLabel(drawing.lines, box, fontSize, drawing.tone), constraintId };
 }
