@@ -94,11 +94,13 @@ export function placeComputed(index: ModelIndex, unplaced: Unplaced, origin: Poi
   const graphNodes: GraphNode[] = [];
   const edges: GraphEdge[] = [];
   const factSizes = new Map<string, { width: number; height: number }>();
+  const objectSizes = new Map<string, { width: number; height: number }>();
   const valueHeights = new Map<string, number>();
   for (const id of unplaced.objectTypeIds) {
     const objectType = index.objectTypes.get(id);
     if (!objectType) continue;
     const size = objectTypeSize(objectType, fontSize);
+    objectSizes.set(id, size);
     // A value constraint stands above its value type; the node is wide enough for both.
     const constraint = objectType.valueConstraintId ? index.constraints.get(objectType.valueConstraintId) : undefined;
     const valueLines = constraint ? valueConstraintLines(valueConstraintText(constraint), fontSize) : [];
@@ -157,7 +159,7 @@ export function placeComputed(index: ModelIndex, unplaced: Unplaced, origin: Poi
     if (objectType) {
       const valueHeight = valueHeights.get(objectType.id) ?? 0;
       const top = y + valueHeight;
-      const size = objectTypeSize(objectType, fontSize);
+      const size = objectSizes.get(objectType.id) ?? objectTypeSize(objectType, fontSize);
       const box: Box = { x: x + (graphNode.width - size.width) / 2, y: top, width: size.width, height: size.height };
       nodes.objectTypes.push(objectTypeNode(objectType, { id: `computed:${objectType.id}`, box, expandRefMode: false, shadow: false, computed: true, fontSize }));
       const label = objectType.valueConstraintId ? valueConstraintLabel(index, objectType.valueConstraintId, { x, y, width: graphNode.width, height: valueHeight }, fontSize) : undefined;
