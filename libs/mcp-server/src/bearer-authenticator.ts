@@ -29,11 +29,10 @@ export function bearerAuthenticator(options: {
     : undefined;
   const jwksCache = {};
   // The service without an acting user holds no per-call state: one for every token check.
-  let systemService: ServiceApi | undefined;
-  const system = () => (systemService ??= options.serviceFor(null));
+  const system = options.serviceFor(null);
 
   const fromApiToken = async (token: string): Promise<AuthenticatedActor | null> => {
-    const resolved = await system().call('auth.resolveApiToken', { token });
+    const resolved = await system.call('auth.resolveApiToken', { token });
     if (!resolved) return null;
     return {
       actorId: resolved.user_id,
@@ -57,7 +56,7 @@ export function bearerAuthenticator(options: {
       return null;
     }
     const grantId = typeof claims['gid'] === 'string' ? claims['gid'] : '';
-    const { active } = await system().call('auth.grantActive', { grant_id: grantId, user_id: claims.sub });
+    const { active } = await system.call('auth.grantActive', { grant_id: grantId, user_id: claims.sub });
     if (!active) return null;
     return {
       actorId: claims.sub,
