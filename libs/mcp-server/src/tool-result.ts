@@ -44,9 +44,13 @@ function describeFailure(error: AppError, hints: Hints): string {
   }
 }
 
-export function failure(error: unknown, hints: Hints = {}): CallToolResult {
-  const text = isAppError(error) ? describeFailure(error, hints) : describeFailure({ code: 'internal' } as AppError, hints);
+/** A refusal the agent reads: an isError result with the text alone. */
+export function toolError(text: string): CallToolResult {
   return { isError: true, content: [{ type: 'text', text }] };
+}
+
+export function failure(error: unknown, hints: Hints = {}): CallToolResult {
+  return toolError(isAppError(error) ? describeFailure(error, hints) : describeFailure({ code: 'internal' } as AppError, hints));
 }
 
 /** Runs a tool body; expected failures become isError results, never protocol errors. */

@@ -4,15 +4,13 @@ import { GuideOrmCreationInput, GuideOrmCreationOutput, VisualizeOntologyInput, 
 import { ORM2_TEMPLATE, ormWorkflowGuide } from '@oms/guides';
 import { READ_ONLY } from '../annotations.js';
 import type { ToolContext } from '../context.js';
-import { failure, runTool } from '../tool-result.js';
+import { failure, runTool, toolError } from '../tool-result.js';
 import type { Visualizer } from '../visualizer.js';
 import { cached } from '../cached-schema.js';
 import { toolInput } from '../tool-input.js';
 
 const visualizeOntologyInput = toolInput('visualize_ontology', VisualizeOntologyInput);
 const guideOrmCreationInput = toolInput('guide_orm_creation', GuideOrmCreationInput);
-
-const error = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] });
 
 type Progress = (progress: number, message: string) => Promise<void>;
 
@@ -35,14 +33,14 @@ async function visualize(ctx: ToolContext, visualizer: Visualizer | undefined, i
     return failure(cause, { notFound: 'Call list_ontologies or search_ontologies to find the ids of ontologies you can see.' });
   }
   if (ontology.source_format !== 'orm') {
-    return error(
+    return toolError(
       `visualize_ontology draws ORM2 diagrams, and this ontology's source_format is ${ontology.source_format}. ` +
         'Use read_ontology to read its source, or guide_orm_creation to model it in ORM.',
     );
   }
   if (!visualizer) {
     // A deployment without a renderer (a gateway without REDIS_URL): retrying cannot help.
-    return error(
+    return toolError(
       'Could not draw the diagram: no diagram renderer is configured on this server, so visualize_ontology cannot draw here. ' +
         'Retrying will not help: read the model with read_ontology instead, and tell the user that the operator has to configure rendering.',
     );
@@ -62,7 +60,7 @@ async function visualize(ctx: ToolContext, visualizer: Visualizer | undefined, i
       unavailable: 'Rendering is not available on this server right now; try again later.',
       timeout: 'The render took too long; try again in a moment.',
     }[picture.reason];
-    return error(`Could not draw the diagram: ${picture.message}. ${advice}`);
+    return toolError(`Could not draw the diagram: ${picture.message}. ${advice}`);
   }
   const { summary } = picture;
   const structured = {
