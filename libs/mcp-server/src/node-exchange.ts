@@ -37,8 +37,11 @@ function webHeaders(req: IncomingMessage): Headers {
   return headers;
 }
 
+const jsonRpcErrorBody = (code: number, message: string) => ({ jsonrpc: '2.0', error: { code, message }, id: null });
+const INTERNAL_ERROR = [-32603, 'Internal server error'] as const;
+
 function jsonRpcError(status: number, code: number, message: string, extraHeaders: Record<string, string> = {}): Response {
-  return Response.json({ jsonrpc: '2.0', error: { code, message }, id: null }, { status, headers: extraHeaders });
+  return Response.json(jsonRpcErrorBody(code, message), { status, headers: extraHeaders });
 }
 
 function parseJson(text: string): { parsed: unknown } | undefined {
@@ -109,7 +112,7 @@ export function nodeExchange(
       }
     } catch (error) {
       options.onerror(error instanceof Error ? error : new Error(String(error)));
-      response = jsonRpcError(500, -32603, 'Internal server error');
+      response = jsonRpcError(500, ...INTERNAL_ERROR);
     }
 
     const headers: Record<string, string> = {};
@@ -124,7 +127,7 @@ export function nodeExchange(
       } catch (error) {
         options.onerror(error instanceof Error ? error : new Error(String(error)));
         status = 500;
-        bytes = Buffer.from(JSON.stringify({ jsonrpc: '2.0', error: { code: -32603, message: 'Internal server error' }, id: null }));
+        bytes = Buffer.from(JSON.stringify(jsonRpcErrorBody(...INTERNAL_ERROR)));
         headers['content-type'] = 'application/json';
       }
       if (bytes) headers['content-length'] = String(bytes.byteLength);
