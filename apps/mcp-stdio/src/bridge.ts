@@ -9,6 +9,7 @@ const ENVELOPE_ROOM = 64 * 1024;
 
 const sizeOf = (value: unknown) => Buffer.byteLength(JSON.stringify(value), 'utf8');
 const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+const toolError = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] });
 
 /**
  * Tool results carry their JSON twice (text and structuredContent), so a result with a source
@@ -16,7 +17,7 @@ const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
  * drop the whole session. Such a result keeps structuredContent and a short text instead of the
  * copy; one still too large (a page of several large sources) becomes an error saying what to do.
  */
-export function fitForStdio(result: CallToolResult): CallToolResult {
+function fitForStdio(result: CallToolResult): CallToolResult {
   const limit = STDIO_CLIENT_MESSAGE_MAX_BYTES - ENVELOPE_ROOM;
   const bytes = sizeOf(result);
   if (bytes <= limit || result.structuredContent === undefined) return result;
@@ -30,7 +31,7 @@ export function fitForStdio(result: CallToolResult): CallToolResult {
     `The result is ${megabytes(bytes)} MB, more than an MCP client reads in one stdio message (10 MB), so it was not sent. ` +
     'For a list, call again with a smaller limit (list_ontologies and search_ontologies carry every source). ' +
     'A single ontology or commit this large can be read through the REST API (GET /api/v1/ontologies/<id>) or the HTTP transport at /mcp.';
-  return { isError: true, content: [{ type: 'text', text }] };
+  return toolError(text);
 }
 
 export async function connectRemote(baseUrl: string, token: string): Promise<Client> {
@@ -84,19 +85,21 @@ export function describeRemoteFailure(error: unknown): string {
 
 /**
  * Forwards one request. An error answered by the service (a JSON-RPC error such as an unknown
- * tool) passes through unchanged; a failure to reach it becomes, for tools/call, an isError
- * result that says what to do next (DESIGN 4), and for the other methods an internal error
- * with the same sentence instead of the HTTP client's raw message.
+ * tool) passes through unchanged; a failure to reach it is worded by describeRemoteFailure and
+ * answered by `unreached`: for tools/call an isError result that says what to do next
+ * (DESIGN 4), for the other methods an internal error instead of the HTTP client's raw message.
  */
-async function forward<T>(request: () => Promise<T>, asToolResult: boolean): Promise<T | CallToolResult> {
+async function forward<T>(request: () => Promise<T>, unreached: (text: string) => T = internalError): Promise<T> {
   try {
     return await request();
   } catch (error) {
     if (ProtocolError.isInstance(error)) throw error;
-    const text = describeRemoteFailure(error);
-    if (asToolResult) return { isError: true, content: [{ type: 'text', text }] };
-    throw new ProtocolError(ProtocolErrorCode.InternalError, text);
+    return unreached(describeRemoteFailure(error));
   }
+}
+
+function internalError(text: string): never {
+  throw new ProtocolError(ProtocolErrorCode.InternalError, text);
 }
 
 export function createBridgeServer(remote: Client): Server {
@@ -108,8 +111,7 @@ export function createBridgeServer(remote: Client): Server {
       ...(remote.getInstructions() ? { instructions: remote.getInstructions() } : {}),
     },
   );
-  const call = <T>(request: () => Promise<T>) => forward(request, false) as Promise<T>;
-  server.setRequestHandler('tools/list', (request) => call(() => remote.listTools(request.params)));
+  server.setRequestHandler('tools/list', (request) => forward(() => remote.listTools(request.params)));
   server.setRequestHandler('tools/call', async (request, ctx) => {
     // Progress the agent asked for (visualize_ontology reports it) is relayed under the agent's
     // own token; the HTTP leg asks for it under one of the remote client's.
@@ -126,12 +128,12 @@ export function createBridgeServer(remote: Client): Server {
             resetTimeoutOnProgress: true,
           };
     const forwarded = Object.keys(meta).length > 0 ? { ...params, _meta: meta } : params;
-    return fitForStdio((await forward(() => remote.callTool(forwarded, relay), true)) as CallToolResult);
+    return fitForStdio(await forward(() => remote.callTool(forwarded, relay) as Promise<CallToolResult>, toolError));
   });
-  server.setRequestHandler('prompts/list', (request) => call(() => remote.listPrompts(request.params)));
-  server.setRequestHandler('prompts/get', (request) => call(() => remote.getPrompt(request.params)));
-  server.setRequestHandler('resources/list', (request) => call(() => remote.listResources(request.params)));
-  server.setRequestHandler('resources/templates/list', (request) => call(() => remote.listResourceTemplates(request.params)));
-  server.setRequestHandler('resources/read', (request) => call(() => remote.readResource(request.params)));
+  server.setRequestHandler('prompts/list', (request) => forward(() => remote.listPrompts(request.params)));
+  server.setRequestHandler('prompts/get', (request) => forward(() => remote.getPrompt(request.params)));
+  server.setRequestHandler('resources/list', (request) => forward(() => remote.listResources(request.params)));
+  server.setRequestHandler('resources/templates/list', (request) => forward(() => remote.listResourceTemplates(request.params)));
+  server.setRequestHandler('resources/read', (request) => forward(() => remote.readResource(request.params)));
   return server;
 }
