@@ -17,8 +17,7 @@ export function isLoopbackUrl(value: string): boolean {
  */
 function redirectUriRefusal(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined; // malformed values are oidc-provider's to refuse
-  const url = URL.parse(value);
-  if (url?.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) return `redirect_uris must use https unless they point at localhost (${value})`;
+  if (URL.parse(value)?.protocol === 'http:' && !isLoopbackUrl(value)) return `redirect_uris must use https unless they point at localhost (${value})`;
   return undefined;
 }
 

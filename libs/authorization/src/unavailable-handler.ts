@@ -8,7 +8,7 @@ import { isAppError, RETRY_AFTER_SECONDS } from '@oms/domain';
 import { isRedisUnavailable, type Logger } from '@oms/platform';
 import { esc, page } from './pages/layout.js';
 
-export function isDependencyUnavailable(error: unknown): boolean {
+function isDependencyUnavailable(error: unknown): boolean {
   return (isAppError(error) && error.code === 'unavailable') || isDatabaseUnavailable(error) || isRedisUnavailable(error);
 }
 

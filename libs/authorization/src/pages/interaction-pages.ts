@@ -19,7 +19,7 @@ ${options.error ? `<div class="error" role="alert">${esc(options.error)}</div>` 
   );
 }
 
-export type ConsentPageOptions = {
+type ConsentPageOptions = {
   action: string;
   csrf: string;
   clientName: string;

@@ -15,7 +15,7 @@ export type WebSession = { id: string; userId: string; csrfToken: string };
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The cookie's name: with the __Host- prefix when cookies are Secure (the browser allows it only then). */
-export const cookieName = (name: string, secure: boolean) => (secure ? `__Host-${name}` : name);
+const cookieName = (name: string, secure: boolean) => (secure ? `__Host-${name}` : name);
 
 /** Our cookie values are base64url; anything else (a malformed %-escape included) counts as absent. */
 export function cookieValue(req: Request, name: string): string | undefined {
