@@ -4,6 +4,7 @@
 // land where NORMA drew them inside the saved AbsoluteBounds.
 import { PX_PER_INCH } from './geometry.js';
 import type { Box, Segment, UniquenessBar } from './layout-types.js';
+import { deonticMark } from './model-index.js';
 import type { OrmConstraint, OrmFactType, Orientation } from './model.js';
 
 export const ROLE_LONG = 0.16 * PX_PER_INCH;
@@ -132,7 +133,6 @@ export function placeBars(roles: Box[], order: string[], bars: OrmConstraint[], 
       const skipped = Array.from({ length: (run[0] ?? 0) - before - 1 }, (_, step) => before + 1 + step);
       gaps.push(barOver(boxesOf(skipped), offset, vertical));
     });
-    const deontic = bar.modality === 'deontic' ? { deontic: true } : {};
-    return { constraintId: bar.id, preferred: bar.preferredIdentifierFor !== undefined, segments: segments.filter((s) => Number.isFinite(s.x1)), gaps, ...deontic };
+    return { constraintId: bar.id, preferred: bar.preferredIdentifierFor !== undefined, segments: segments.filter((s) => Number.isFinite(s.x1)), gaps, ...deonticMark(bar) };
   });
 }

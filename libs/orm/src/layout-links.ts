@@ -4,7 +4,7 @@
 import { center, circleExit, exitPoint, nearest, union } from './geometry.js';
 import type { Box, FactTypeNode, Link, Point } from './layout-types.js';
 import type { PlacedNodes } from './layout-saved.js';
-import type { ModelIndex } from './model-index.js';
+import { deonticMark, type ModelIndex } from './model-index.js';
 
 type Target = { box: Box };
 
@@ -43,9 +43,8 @@ function roleLinks(index: ModelIndex, nodes: PlacedNodes, links: Link[]): void {
       const player = role?.playerId ? nearest(playerTargets(nodes, role.playerId), roleBox.box) : undefined;
       if (!role || !player) return;
       const from = spanAttach(node, [position], center(player.box));
-      const mandatory = role.constraintIds.find((id) => index.constraints.get(id)?.kind === 'mandatory');
-      const deontic = mandatory && index.constraints.get(mandatory)?.modality === 'deontic' ? { deontic: true } : {};
-      links.push({ kind: 'role', from, to: exitPoint(player.box, from), ...(mandatory ? { mandatory: true, constraintId: mandatory, ...deontic } : {}) });
+      const mandatory = role.constraintIds.map((id) => index.constraints.get(id)).find((constraint) => constraint?.kind === 'mandatory');
+      links.push({ kind: 'role', from, to: exitPoint(player.box, from), ...(mandatory ? { mandatory: true, constraintId: mandatory.id, ...deonticMark(mandatory) } : {}) });
     });
   }
 }
@@ -87,7 +86,7 @@ function constraintLinks(index: ModelIndex, nodes: PlacedNodes, links: Link[], m
         dashed: true,
         constraintId: constraint.id,
         ...(constraint.kind === 'subset' && position === 1 ? { arrow: true } : {}),
-        ...(constraint.modality === 'deontic' ? { deontic: true } : {}),
+        ...deonticMark(constraint),
       });
       // Like NORMA, one line per fact type: it meets the middle of that fact type's constrained roles.
       const groups = new Map<FactTypeNode, number[]>();

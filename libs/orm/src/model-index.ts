@@ -11,6 +11,9 @@ export type ModelIndex = {
   notes: Map<string, OrmModelNote>;
 };
 
+/** `{ deontic: true }` for a deontic constraint (drawn in NORMA's blue), else nothing: spread into what draws it. */
+export const deonticMark = (constraint: Pick<OrmConstraint, 'modality'>): { deontic?: true } => (constraint.modality === 'deontic' ? { deontic: true } : {});
+
 export function indexModel(model: OrmModel): ModelIndex {
   return {
     model,

@@ -3,6 +3,7 @@
 import { comparisonText, frequencyText, ringText } from './constraint-text.js';
 import { PX_PER_INCH } from './geometry.js';
 import type { Box, ConstraintNode, ConstraintSymbol, NoteNode } from './layout-types.js';
+import { deonticMark } from './model-index.js';
 import type { OrmConstraint, OrmModelNote } from './model.js';
 import { lineHeight } from './object-type-node.js';
 import { blockWidth, MAX_LINES, textWidth, WRAP_WIDTH, wrapText } from './text-metrics.js';
@@ -45,8 +46,7 @@ export function constraintNode(constraint: OrmConstraint, options: { id: string;
     const height = Math.max(box.height, options.fontSize * 1.4);
     box = { x: box.x - (width - box.width) / 2, y: box.y - (height - box.height) / 2, width, height };
   }
-  const deontic = constraint.modality === 'deontic' ? { deontic: true } : {};
-  return { id: options.id, constraintId: constraint.id, symbol: symbolOf(constraint), box, ...(label ? { label } : {}), computed: options.computed, ...deontic };
+  return { id: options.id, constraintId: constraint.id, symbol: symbolOf(constraint), box, ...(label ? { label } : {}), computed: options.computed, ...deonticMark(constraint) };
 }
 
 export function noteNode(note: OrmModelNote, options: { id: string; box: Box; computed: boolean; fontSize: number }): NoteNode {
