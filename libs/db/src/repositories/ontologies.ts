@@ -74,14 +74,13 @@ export async function headSourceBytes(db: DbClient, ids: readonly string[]): Pro
 /**
  * Yields the rows with their head sources, loading sources in batches of at most 2 MB (at
  * least one row each): small sources cost one query, large ones are never all in memory.
- * `sizes`: the head sources' sizes (headSourceBytes), which the caller reads first to bound the page.
+ * `bytesOf`: the head sources' sizes (headSourceBytes), which the caller reads first to bound the page.
  */
 export async function* withHeadSources(
   db: DbClient,
   rows: OntologyRow[],
   bytesOf: Map<string, number>,
 ): AsyncGenerator<OntologyWithHead> {
-  if (rows.length === 0) return;
   let index = 0;
   while (index < rows.length) {
     const batch: OntologyRow[] = [];
@@ -104,7 +103,6 @@ export async function* withHeadSources(
   }
 }
 
-/** Locks the ontology row until the transaction ends: writers of one ontology serialize. */
 // pg_advisory_xact_lock key: parent changes run one at a time, so two of them can neither
 // form a cycle between their checks nor deadlock on each other's rows (FOR UPDATE against the
 // foreign key's FOR KEY SHARE on the new parent).
@@ -115,6 +113,7 @@ export async function lockHierarchy(tx: Prisma.TransactionClient): Promise<void>
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(${HIERARCHY_LOCK_KEY}::bigint)`;
 }
 
+/** Locks the ontology row until the transaction ends: writers of one ontology serialize. */
 export async function lockOntology(tx: Prisma.TransactionClient, id: string) {
   await tx.$executeRaw`SELECT 1 FROM "ontologies" WHERE "id" = ${id}::uuid FOR UPDATE`;
   return tx.ontology.findUnique({ where: { id }, include: withHeadSource });
