@@ -9,6 +9,15 @@ export function isUniqueViolation(error: unknown): boolean {
   );
 }
 
+/** The error and the causes it wraps (Prisma and the driver adapter nest them), at most five deep. */
+function* causeChain(error: unknown): Generator<unknown> {
+  let e: unknown = error;
+  for (let depth = 0; e && depth < 5; depth++) {
+    yield e;
+    e = (e as { cause?: unknown }).cause;
+  }
+}
+
 const UNAVAILABLE_PRISMA = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']);
 const UNAVAILABLE_PG = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '53300']);
 const UNAVAILABLE_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
@@ -22,14 +31,13 @@ const UNAVAILABLE_MESSAGE =
  * failover, terminated backends): the request may succeed when retried, so it is a 503.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
-    const candidate = e as { code?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: unknown; originalCode?: unknown } } } };
+  for (const e of causeChain(error)) {
+    const candidate = e as { code?: unknown; message?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: unknown; originalCode?: unknown } } } };
     if (typeof candidate.code === 'string' && (UNAVAILABLE_PRISMA.has(candidate.code) || UNAVAILABLE_PG.has(candidate.code))) return true;
     const adapter = candidate.meta?.driverAdapterError?.cause;
     if (typeof adapter?.kind === 'string' && UNAVAILABLE_KINDS.has(adapter.kind)) return true;
     if (typeof adapter?.originalCode === 'string' && UNAVAILABLE_PG.has(adapter.originalCode)) return true;
     if (typeof candidate.message === 'string' && UNAVAILABLE_MESSAGE.test(candidate.message)) return true;
-    e = candidate.cause;
   }
   return false;
 }
@@ -39,11 +47,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  * pointed at was deleted meanwhile), however the driver reports it; undefined for other errors.
  */
 export function violatedForeignKey(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+  for (const e of causeChain(error)) {
     const candidate = e as {
       code?: unknown;
       constraint?: unknown;
-      cause?: unknown;
       meta?: { driverAdapterError?: { cause?: { originalCode?: unknown; kind?: unknown; constraint?: unknown } } };
     };
     if (candidate.code === '23503' && typeof candidate.constraint === 'string') return candidate.constraint;
@@ -53,7 +60,6 @@ export function violatedForeignKey(error: unknown): string | undefined {
       const name = typeof constraint === 'string' ? constraint : constraint?.index;
       return typeof name === 'string' ? name : 'unknown';
     }
-    e = candidate.cause;
   }
   return undefined;
 }
