@@ -1,7 +1,7 @@
 // Settings every app reads the same way; each app still has one config schema of its own.
 import { z } from 'zod';
 
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** LOG_LEVEL: pino's levels; each app gives its default. */
 export const logLevelSetting = z.enum(LOG_LEVELS);

@@ -5,4 +5,4 @@ export { createAttemptLimiter, type AttemptLimiter, type AttemptLimits } from '.
 export { parseEnv, type EnvResult } from './parse-env.js';
 export { createRedisClient, isRedisUnavailable, FAIL_FAST_REDIS_OPTIONS, reconnectDelay, type RedisEvents } from './redis-client.js';
 export { jsonInternalError, jsonNotFound } from './json-fallbacks.js';
-export { LOG_LEVELS, internalTokenSetting, logLevelSetting, shutdownTimeoutSetting, trustProxySetting } from './env-settings.js';
+export { internalTokenSetting, logLevelSetting, shutdownTimeoutSetting, trustProxySetting } from './env-settings.js';

@@ -41,7 +41,7 @@ export async function listAccountsWithRoles(ctx: AppContext, caller: Caller) {
  * streamed lists. A page whose sources add up to more than this is refused with the limit that
  * fits, so listing a hundred 10 MB ontologies cannot exhaust the server; one ontology always fits.
  */
-export const TOOL_PAGE_SOURCE_BYTES = 16 * 1024 * 1024;
+const TOOL_PAGE_SOURCE_BYTES = 16 * 1024 * 1024;
 
 function refuseOversizedPage(sourceBytes: number[]): void {
   let total = 0;
