@@ -34,9 +34,14 @@ export const MAX_ELK_SIZE = 1_000;
 function connectedOrder(nodes: GraphNode[], edges: GraphEdge[]): GraphNode[] {
   const byId = new Map(nodes.map((node) => [node.id, node]));
   const neighbours = new Map<string, string[]>();
+  const link = (from: string, to: string) => {
+    const list = neighbours.get(from);
+    if (list) list.push(to);
+    else neighbours.set(from, [to]);
+  };
   for (const edge of edges) {
-    neighbours.set(edge.source, [...(neighbours.get(edge.source) ?? []), edge.target]);
-    neighbours.set(edge.target, [...(neighbours.get(edge.target) ?? []), edge.source]);
+    link(edge.source, edge.target);
+    link(edge.target, edge.source);
   }
   const seen = new Set<string>();
   const ordered: GraphNode[] = [];
