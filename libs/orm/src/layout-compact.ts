@@ -8,7 +8,7 @@ import type { Bounds, OrmDiagram, OrmShape, RelativeShape } from './model.js';
 /** Inches of empty space kept between two groups of shapes (a generous gap in a real drawing). */
 export const MAX_GAP = 8;
 /** A reading, role name or value-range shape farther than this from its fact type is redrawn beside it. */
-export const MAX_RELATIVE_DISTANCE = 10;
+const MAX_RELATIVE_DISTANCE = 10;
 
 type Span = { low: number; high: number };
 

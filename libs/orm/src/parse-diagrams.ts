@@ -23,8 +23,8 @@ const RELATIVE_KINDS: Record<string, RelativeShapeKind> = {
 };
 
 /** Beyond these (inches) a coordinate or size is no drawing's: the shape counts as unplaced. */
-export const MAX_COORDINATE = 1_000_000;
-export const MAX_SHAPE_SIZE = 100;
+const MAX_COORDINATE = 1_000_000;
+const MAX_SHAPE_SIZE = 100;
 
 /** "x, y, width, height" in inches; anything else (a negative or absurd size, an absurd place) counts as unplaced. */
 export function parseBounds(value: string | undefined): Bounds | undefined {
