@@ -69,19 +69,19 @@ async function tokenRequest(params: Record<string, string>, headers: Record<stri
   return { status: response.status, body: (await response.json()) as Record<string, string> };
 }
 
-const redeem = (grant: { code: string; clientId: string; verifier: string }, extra: Record<string, string> = {}, headers: Record<string, string> = {}) =>
-  tokenRequest(
-    {
-    grant_type: 'authorization_code',
-    code: grant.code,
-    code_verifier: grant.verifier,
-    client_id: grant.clientId,
-    redirect_uri: REDIRECT,
-      resource: `${server.baseUrl}/mcp`,
-      ...extra,
-    },
-    headers,
-  );
+type Grant = { code: string; clientId: string; verifier: string };
+
+/** The token request's parameters for an authorization code (without the resource). */
+const codeGrant = (grant: Grant) => ({
+  grant_type: 'authorization_code',
+  code: grant.code,
+  code_verifier: grant.verifier,
+  client_id: grant.clientId,
+  redirect_uri: REDIRECT,
+});
+
+const redeem = (grant: Grant, headers: Record<string, string> = {}) =>
+  tokenRequest({ ...codeGrant(grant), resource: `${server.baseUrl}/mcp` }, headers);
 
 const toolsList = (token: string) =>
   server.request('POST', '/mcp', {
@@ -205,7 +205,7 @@ describe('OAuth for agents', () => {
 
   it('when the token request leaves out the redirect_uri of its authorization request then it is refused', async () => {
     const grant = await authorizationCode();
-    const { redirect_uri: _left, ...withoutRedirect } = { grant_type: 'authorization_code', code: grant.code, code_verifier: grant.verifier, client_id: grant.clientId, redirect_uri: REDIRECT };
+    const { redirect_uri: _left, ...withoutRedirect } = codeGrant(grant);
     const refused = await tokenRequest(withoutRedirect);
     expect(refused.status).toBe(400);
     expect(refused.body['error']).toBe('invalid_request');
@@ -220,7 +220,7 @@ describe('OAuth for agents', () => {
       .setProtectedHeader({ alg: 'ES256', typ: 'dpop+jwt', jwk: await exportJWK(publicKey) })
       .setIssuedAt()
       .sign(privateKey);
-    const tokens = await redeem(grant, {}, { dpop: proof });
+    const tokens = await redeem(grant, { dpop: proof });
     expect(tokens.status).toBe(200);
     expect(tokens.body['token_type']).toBe('Bearer');
     expect((await toolsList(tokens.body['access_token'] ?? '')).status).toBe(200);
