@@ -49,10 +49,8 @@ function draw(source: string, diagram: string | number | undefined) {
     if (error instanceof OrmParseError) throw new UnrenderableError(`the ORM source does not parse: ${error.message}`);
     throw new UnrenderableError('the ORM source could not be read as an ORM2 model', { cause: error });
   }
-  let layout;
   try {
-    layout = layoutDiagram(model, diagram === undefined ? {} : { diagram });
-    return { model, drawn: renderSvg(layout) };
+    return { model, drawn: renderSvg(layoutDiagram(model, diagram === undefined ? {} : { diagram })) };
   } catch (error) {
     // The layout's answer to a diagram the model does not have.
     if (error instanceof UnknownDiagramError) throw new NoSuchDiagramError(error.message);
