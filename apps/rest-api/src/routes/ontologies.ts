@@ -17,6 +17,7 @@ import { deleteOntology } from '../use-cases/ontologies/delete-ontology.js';
 import { listChildren, listVisibleOntologies, pageWindow, type OntologyPage } from '../use-cases/ontologies/list-ontologies.js';
 import { streamEnvelope } from '../http/stream-list.js';
 import { updateOntology } from '../use-cases/ontologies/update-ontology.js';
+import { withVisibleParent } from '../use-cases/ontologies/visible-parents.js';
 
 export function ontologyRoutes(ctx: AppContext): Router {
   const router = Router();
@@ -40,9 +41,10 @@ export function ontologyRoutes(ctx: AppContext): Router {
 
   router.post('/ontologies', async (req, res) => {
     const input = parseBody(CreateOntologyRequest, req.body, ['ontology']);
-    const created = await createOntology(ctx, await caller(res), { ...input.ontology, commit_message: input.change_summary });
+    const who = await caller(res);
+    const created = await createOntology(ctx, who, { ...input.ontology, commit_message: input.change_summary });
     res.setHeader('Location', `${ctx.config.baseUrl}/api/v1/ontologies/${created.id}`);
-    sendOntology(res, created, 201);
+    sendOntology(res, await withVisibleParent(ctx.db.prisma, who, created), 201);
   });
 
   router.get('/ontologies/:id', async (req, res) => {
@@ -50,7 +52,8 @@ export function ontologyRoutes(ctx: AppContext): Router {
     const pinned = pinnedRef(parseQuery(OntologyReadQuery, req));
     if (pinned) {
       // As it was at one commit (issue 10): that commit's source, format, version and metrics.
-      const ontology = await visibleOntologyRowOr404(ctx.db.prisma, await caller(res), id);
+      const who = await caller(res);
+      const ontology = await withVisibleParent(ctx.db.prisma, who, await visibleOntologyRowOr404(ctx.db.prisma, who, id));
       const commit = await commitByRef(ctx.db.prisma, ontology.id, pinned);
       res.setHeader('ETag', `"${commit.commitHash}"`);
       sendJson(res, 200, presentOntologyAt({ ...ontology, commits: [] }, commit, ctx.config.baseUrl));
@@ -64,13 +67,14 @@ export function ontologyRoutes(ctx: AppContext): Router {
   router.patch('/ontologies/:id', async (req, res) => {
     const id = idParam(req.params.id);
     const input = parseBody(UpdateOntologyRequest, req.body, ['ontology']);
-    const updated = await updateOntology(ctx, await caller(res), id, {
+    const who = await caller(res);
+    const updated = await updateOntology(ctx, who, id, {
       changes: input.ontology,
       versionBump: input.version_bump,
       message: input.change_summary,
       ifMatch: ifMatchOf(req),
     });
-    sendOntology(res, updated);
+    sendOntology(res, await withVisibleParent(ctx.db.prisma, who, updated));
   });
 
   router.delete('/ontologies/:id', async (req, res) => {

@@ -1,7 +1,9 @@
 // Ontologies and their commits. The ontology row carries the head's hash, version and
 // sequence; the source lives only in commits (the head commit is the one `applied`).
+import type { Viewer, VisibilityFacts } from '@oms/domain';
 import { Prisma } from '../generated/prisma/client.js';
 import type { SqlRunner } from '../sql-runner.js';
+import { visibleTo, visibleToUserSql } from '../visibility.js';
 import type { DbClient } from './db-client.js';
 
 export const withHeadSource = {
@@ -10,20 +12,20 @@ export const withHeadSource = {
 
 export type OntologyWithHead = Prisma.OntologyGetPayload<{ include: typeof withHeadSource }>;
 
-export type OntologyScope = { memberOf: string[] };
-
-/** Who sees what (SPEC 2.1): public to everyone signed in, private to members. */
-export function visibleTo(scope: OntologyScope): Prisma.OntologyWhereInput {
-  return { OR: [{ visibility: 'public' }, { accountId: { in: scope.memberOf } }] };
-}
-
-export function findVisibleOntology(db: DbClient, id: string, scope: OntologyScope) {
-  return db.ontology.findFirst({ where: { id, ...visibleTo(scope) }, include: withHeadSource });
+export function findVisibleOntology(db: DbClient, id: string, viewer: Viewer) {
+  return db.ontology.findFirst({ where: { id, ...visibleTo(viewer) }, include: withHeadSource });
 }
 
 /** The ontology row without any source when the caller may see it. */
-export function findVisibleOntologyRow(db: DbClient, id: string, scope: OntologyScope) {
-  return db.ontology.findFirst({ where: { id, ...visibleTo(scope) } });
+export function findVisibleOntologyRow(db: DbClient, id: string, viewer: Viewer) {
+  return db.ontology.findFirst({ where: { id, ...visibleTo(viewer) } });
+}
+
+/** The owning account and visibility of each of these ontologies that exists, by id (for `canSee`). */
+export async function visibilityFactsOf(db: DbClient, ids: readonly string[]): Promise<Map<string, VisibilityFacts>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.ontology.findMany({ where: { id: { in: [...ids] } }, select: { id: true, accountId: true, visibility: true } });
+  return new Map(rows.map((row) => [row.id, { accountId: row.accountId, visibility: row.visibility }]));
 }
 
 export function findOntologyRow(db: DbClient, id: string) {
@@ -285,17 +287,17 @@ export type OntologyWithHeadMetrics = OntologyWithHead & { headMetrics: Prisma.J
 /**
  * One ontology with its head source when `userId` may see it, in one round trip: the hot
  * read path (GET /api/v1/ontologies/:id) checks visibility in SQL instead of loading the
- * caller's memberships first.
+ * caller's memberships first. `parentId` is null when the user cannot see the parent (SPEC 7).
  */
 export async function findVisibleOntologyForUser(sql: SqlRunner, id: string, userId: string): Promise<OntologyWithHeadMetrics | null> {
   const rows = await sql.query<OntologyHeadRow>(
-    `SELECT o."id"::text AS "id", o."account_id"::text AS "account_id", o."parent_id"::text AS "parent_id", o."title", o."description",
+    `SELECT o."id"::text AS "id", o."account_id"::text AS "account_id",
+            CASE WHEN ${visibleToUserSql('p', '$2')} THEN p."id"::text END AS "parent_id", o."title", o."description",
             o."visibility", o."source_format", o."version", o."head_hash", o."head_seq", o."created_at", o."updated_at", c."source", c."metrics"
      FROM "ontologies" o
      JOIN "commits" c ON c."ontology_id" = o."id" AND c."status" = 'applied'
-     WHERE o."id" = $1::uuid
-       AND (o."visibility" = 'public' OR EXISTS (
-         SELECT 1 FROM "account_users" au WHERE au."account_id" = o."account_id" AND au."user_id" = $2::uuid))`,
+     LEFT JOIN "ontologies" p ON p."id" = o."parent_id"
+     WHERE o."id" = $1::uuid AND ${visibleToUserSql('o', '$2')}`,
     [id, userId],
   );
   const row = rows[0];

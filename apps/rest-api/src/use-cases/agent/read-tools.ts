@@ -1,6 +1,6 @@
 // Reads behind the agent tools: profile, accounts with roles, ontology lists and search,
 // one ontology, commits. Every read is scoped to what the acting user may see.
-import { AppError, escapeLikePattern } from '@oms/domain';
+import { AppError, canSee, escapeLikePattern } from '@oms/domain';
 import {
   findCommitWithOntology,
   findVisibleOntologyForUser,
@@ -16,6 +16,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { presentCommit, presentCommitSummary } from '../../presenters/ontology.js';
 import { visibleOntologyOr404, type Caller } from '../ontologies/caller.js';
+import { withVisibleParents } from '../ontologies/visible-parents.js';
 import { listPage, presentToolOntology } from './present-for-tools.js';
 
 export async function readProfile(ctx: AppContext, caller: Caller) {
@@ -76,7 +77,8 @@ export async function listOntologiesForTools(
       ],
     });
   }
-  const { total, rows } = await listOntologyPage(ctx.db.prisma, { AND: filters }, { skip: input.offset, take: input.limit });
+  const { total, rows: found } = await listOntologyPage(ctx.db.prisma, { AND: filters }, { skip: input.offset, take: input.limit });
+  const rows = await withVisibleParents(ctx.db.prisma, caller, found);
   const sizes = await headSourceBytes(ctx.db.prisma, rows.map((row) => row.id));
   refuseOversizedPage(rows.map((row) => sizes.get(row.id) ?? 0));
   const ontologies = [];
@@ -99,7 +101,6 @@ export async function listCommitsForTools(ctx: AppContext, caller: Caller, input
 
 export async function readCommitForTools(ctx: AppContext, caller: Caller, id: string) {
   const commit = await findCommitWithOntology(ctx.db.prisma, id.toLowerCase());
-  const visible = commit && (commit.ontology.visibility === 'public' || caller.memberOf.includes(commit.ontology.accountId));
-  if (!commit || !visible) throw new AppError('not_found');
+  if (!commit || !canSee(commit.ontology, caller)) throw new AppError('not_found');
   return presentCommit(commit);
 }

@@ -8,6 +8,7 @@ import { writableOntologyOr4xx, type Caller } from '../ontologies/caller.js';
 import { createOntology } from '../ontologies/create-ontology.js';
 import { deleteOntology } from '../ontologies/delete-ontology.js';
 import { updateOntology } from '../ontologies/update-ontology.js';
+import { withVisibleParent } from '../ontologies/visible-parents.js';
 import { fromToolVisibility, presentToolOntology } from './present-for-tools.js';
 
 async function ownedBy(ctx: AppContext, caller: Caller, id: string, accountId: string) {
@@ -29,7 +30,7 @@ export async function createOntologyForTools(ctx: AppContext, caller: Caller, in
     version: input.version,
     commit_message: input.commit_message,
   });
-  return presentToolOntology(created, ctx.config.baseUrl);
+  return presentToolOntology(await withVisibleParent(ctx.db.prisma, caller, created), ctx.config.baseUrl);
 }
 
 export async function updateOntologyForTools(ctx: AppContext, caller: Caller, input: z.output<typeof UpdateOntologyInput>) {
@@ -45,7 +46,7 @@ export async function updateOntologyForTools(ctx: AppContext, caller: Caller, in
     version: input.version,
     message: input.commit_message,
   });
-  return presentToolOntology(updated, ctx.config.baseUrl);
+  return presentToolOntology(await withVisibleParent(ctx.db.prisma, caller, updated), ctx.config.baseUrl);
 }
 
 export async function deleteOntologyForTools(ctx: AppContext, caller: Caller, input: z.output<typeof DeleteOntologyInput>) {

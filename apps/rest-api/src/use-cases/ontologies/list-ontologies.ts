@@ -4,6 +4,7 @@ import type { ListOntologiesQuery } from '@oms/contracts';
 import { listOntologyPage, visibleTo, type OntologyRow, type PrismaNamespace } from '@oms/db';
 import type { AppContext } from '../../context.js';
 import { visibleOntologyOr404, type Caller } from './caller.js';
+import { withVisibleParents } from './visible-parents.js';
 
 type Where = PrismaNamespace.OntologyWhereInput;
 export type Page = { page: number; per_page: number };
@@ -22,9 +23,9 @@ export function pageWindow(page: Page): { skip: number; take: number } {
 }
 
 /** Rows come without sources; the route streams them in with `withStreamedHeadSources`. */
-async function pageOf(ctx: AppContext, where: Where, page: Page): Promise<OntologyPage> {
+async function pageOf(ctx: AppContext, caller: Caller, where: Where, page: Page): Promise<OntologyPage> {
   const { total, rows } = await listOntologyPage(ctx.db.prisma, where, pageWindow(page));
-  return { pagination: pageInfo(page.page, page.per_page, total), rows };
+  return { pagination: pageInfo(page.page, page.per_page, total), rows: await withVisibleParents(ctx.db.prisma, caller, rows) };
 }
 
 export async function listVisibleOntologies(
@@ -34,9 +35,10 @@ export async function listVisibleOntologies(
 ): Promise<OntologyPage> {
   const filters: Where[] = [scopeFor(query.filter, caller)];
   if (query.source_format) filters.push({ sourceFormat: query.source_format });
-  if (query.parent_id) filters.push({ parentId: query.parent_id.toLowerCase() });
+  // Children of a parent the caller cannot see are listed as for a parent that does not exist (SPEC 7).
+  if (query.parent_id) filters.push({ parentId: query.parent_id.toLowerCase(), parent: { is: visibleTo(caller) } });
   if (query.title) filters.push({ title: { contains: escapeLikePattern(query.title), mode: 'insensitive' } });
-  return pageOf(ctx, { AND: filters }, query);
+  return pageOf(ctx, caller, { AND: filters }, query);
 }
 
 export async function listChildren(
@@ -48,5 +50,5 @@ export async function listChildren(
   const parent = await visibleOntologyOr404(ctx.db.prisma, caller, parentId);
   const filters: Where[] = [visibleTo(caller), { parentId: parent.id }];
   if (query.source_format) filters.push({ sourceFormat: query.source_format });
-  return pageOf(ctx, { AND: filters }, query);
+  return pageOf(ctx, caller, { AND: filters }, query);
 }
