@@ -20,6 +20,8 @@ const EXPECTED_REQUIRED: Record<string, string[]> = {
   visualize_ontology: ['id'],
 };
 
+const MISSING = '01a20413-0000-7000-8000-000000000000';
+
 let server: TestServer;
 let alice: SignedUpUser;
 let bob: SignedUpUser;
@@ -166,15 +168,23 @@ describe.each(['modern', 'legacy'] as Era[])('the %s MCP client', (era) => {
 
   it('when ids are unknown or hidden then the tools answer isError with what to do next, alike', async () => {
     const hidden = await createOntology(server, alice.token, { visibility: 'private' });
-    const missing = await bobClient.callTool({ name: 'read_ontology', arguments: { id: '01a20413-0000-7000-8000-000000000000' } });
+    const missing = await bobClient.callTool({ name: 'read_ontology', arguments: { id: MISSING } });
     const secret = await bobClient.callTool({ name: 'read_ontology', arguments: { id: hidden.id } });
     expect(missing.isError).toBe(true);
     expect(secret.isError).toBe(true);
     expect(resultText(secret)).toBe(resultText(missing));
     const commits = await bobClient.callTool({ name: 'list_commits', arguments: { ontology_id: hidden.id } });
+    const noCommits = await bobClient.callTool({ name: 'list_commits', arguments: { ontology_id: MISSING } });
     expect(commits.isError).toBe(true);
-    const commit = await bobClient.callTool({ name: 'read_commit', arguments: { id: hidden.id } });
+    expect(resultText(commits)).toBe(resultText(noCommits));
+    // A real commit of the hidden ontology: its owner reads it, the outsider gets what a missing id gets.
+    const hiddenCommitId = resultJson(await client.callTool({ name: 'list_commits', arguments: { ontology_id: hidden.id } })).commits[0].id;
+    expect(resultJson(await client.callTool({ name: 'read_commit', arguments: { id: hiddenCommitId } }))).toMatchObject({ id: hiddenCommitId, source: TURTLE });
+    const commit = await bobClient.callTool({ name: 'read_commit', arguments: { id: hiddenCommitId } });
+    const noCommit = await bobClient.callTool({ name: 'read_commit', arguments: { id: MISSING } });
+    expect(commit.isError).toBe(true);
     expect(resultText(commit)).toMatch(/list_commits/);
+    expect(resultText(commit)).toBe(resultText(noCommit));
   });
 
   it('when a member is added to or removed from an account then the very next tool call sees it', async () => {
