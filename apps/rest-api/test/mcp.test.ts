@@ -156,8 +156,14 @@ describe.each(['modern', 'legacy'] as Era[])('the %s MCP client', (era) => {
     expect(profile).toEqual({ name: 'Alice', email: alice.email, time_zone: 'UTC', created_at: expect.any(String) });
     const read = resultJson(await bobClient.callTool({ name: 'read_ontology', arguments: { id: mine.id } }));
     expect(read).toMatchObject({ id: mine.id, source: TURTLE, visibility: 'is_public', head_hash: mine.head_hash, version: '1.0.0' });
+    const secret = await createOntology(server, alice.token, { title: `Secret ${era} thing`, description: 'about zebras', visibility: 'private' });
     const search = resultJson(await bobClient.callTool({ name: 'search_ontologies', arguments: { query: 'ZEBRAS' } }));
     expect(search.ontologies.map((o: { id: string }) => o.id)).toContain(mine.id);
+    expect(search.ontologies.map((o: { id: string }) => o.id)).not.toContain(secret.id);
+    const ownSearch = resultJson(await client.callTool({ name: 'search_ontologies', arguments: { query: 'ZEBRAS' } }));
+    expect(ownSearch.ontologies.map((o: { id: string }) => o.id)).toEqual(expect.arrayContaining([mine.id, secret.id]));
+    const bobsList = resultJson(await bobClient.callTool({ name: 'list_ontologies', arguments: { limit: 100 } }));
+    expect(bobsList.ontologies.map((o: { id: string }) => o.id)).not.toContain(secret.id);
     const page = resultJson(await client.callTool({ name: 'list_ontologies', arguments: { limit: 1 } }));
     expect(page.ontologies).toHaveLength(1);
     expect(page.has_more).toBe(page.total > 1);

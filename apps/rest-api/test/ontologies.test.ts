@@ -167,8 +167,11 @@ describe('GET /api/v1/ontologies', () => {
   it('when parent_id is given then only its visible children are listed', async () => {
     const parent = await createOntology(server, alice.token, { title: 'Parent' });
     const child = await createOntology(server, alice.token, { title: 'Child', parent_id: parent.id });
+    const privateChild = await createOntology(server, alice.token, { title: 'Private child', parent_id: parent.id, visibility: 'private' });
     const response = await server.request('GET', `/api/v1/ontologies?parent_id=${parent.id}`, { token: bob.token });
     expect(response.body.data.map((o: { id: string }) => o.id)).toEqual([child.id]);
+    const asOwner = await server.request('GET', `/api/v1/ontologies?parent_id=${parent.id}`, { token: alice.token });
+    expect(asOwner.body.data.map((o: { id: string }) => o.id)).toEqual([privateChild.id, child.id]);
   });
 
   it.each([
