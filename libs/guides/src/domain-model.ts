@@ -13,7 +13,7 @@ An ontology is a versioned definition: a title, an optional description, a sourc
 |---|---|
 | \`id\` | UUID (UUIDv7, time-ordered) |
 | \`account_id\` | the owning account |
-| \`parent_id\` | the parent ontology, or \`null\` for a root ontology |
+| \`parent_id\` | the parent ontology, or \`null\` for a root ontology or when the parent is private to an account you are not in |
 | \`title\` | 1 to 255 characters, never blank |
 | \`description\` | up to 10,000 characters; \`""\` when not given |
 | \`visibility\` | REST: \`public\` or \`private\`; agent tools: \`is_public\` or \`is_private\` |
@@ -117,6 +117,7 @@ The hash chain: \`commit_hash\` = \`sha256:\` + the lowercase hex SHA-256 of the
 - The parent must be an ontology the caller can see; otherwise 422 on \`parent_id\`.
 - Cycles are refused: an ontology cannot become its own ancestor (422).
 - \`GET /api/v1/ontologies/:id/children\` lists the children the caller can see; \`GET /api/v1/ontologies?parent_id=<id>\` filters the same way.
+- A parent the caller cannot see is never shown: its children read \`parent_id: null\`, and filtering by its id answers as for an id that does not exist.
 - Deleting a parent deletes only the parent and its commits: its children become root ontologies and lose nothing else.
 - Changing \`parent_id\` creates no commit and keeps the version.
 `;
