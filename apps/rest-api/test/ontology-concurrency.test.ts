@@ -3,11 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findBrokenLink } from '@oms/domain';
 import { commitsOldestFirst } from '@oms/db';
+import { testBackends } from '@oms/db/testing';
 import { createOntology, signUpUser, startTestServer, TURTLE, type TestServer } from './support/test-server.js';
 
-const backends = process.env['DATABASE_URL'] ? (['postgres', 'pglite'] as const) : (['pglite'] as const);
-
-describe.each(backends)('concurrent source updates on %s', (backend) => {
+describe.each(testBackends())('concurrent source updates on %s', (backend) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({}, { backend });
