@@ -3,11 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findBrokenLink } from '@oms/domain';
 import { commitsOldestFirst } from '@oms/db';
+import { testBackends } from '@oms/db/testing';
 import { createOntology, signUpUser, startTestServer, TURTLE, type TestServer } from './support/test-server.js';
 
-const backends = process.env['DATABASE_URL'] ? (['postgres', 'pglite'] as const) : (['pglite'] as const);
-
-describe.each(backends)('concurrent source updates on %s', (backend) => {
+describe.each(testBackends())('concurrent source updates on %s', (backend) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({}, { backend });
@@ -36,6 +35,9 @@ describe.each(backends)('concurrent source updates on %s', (backend) => {
     expect(history.map((commit) => commit.version)).toEqual(['1.0.0', ...Array.from({ length: 10 }, (_, i) => `1.0.${i + 1}`)]);
     expect(history.map((commit) => commit.seq)).toEqual(Array.from({ length: 11 }, (_, i) => i + 1));
     expect(findBrokenLink(history)).toBe(-1);
+    // Times never run backwards along the history (whichever transaction began first).
+    const times = history.map((commit) => commit.createdAt.getTime());
+    expect(times).toEqual([...times].sort((a, b) => a - b));
 
     const head = await server.request('GET', `/api/v1/ontologies/${ontology.id}`, { token: user.token });
     expect(head.body.head_hash).toBe(history.at(-1)?.commitHash);

@@ -5,6 +5,7 @@ import { get, type IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OntologyListResponse } from '@oms/contracts';
 import type { Database, SqlSessions } from '@oms/db';
+import { testBackends } from '@oms/db/testing';
 import { createOntology, signUpUser, startTestServer, type SignedUpUser, type TestServer } from './support/test-server.js';
 
 const KiB = 1024;
@@ -80,9 +81,7 @@ function failingSecondFetch(db: Database): Database {
   return { ...db, sessions };
 }
 
-const backends = (['pglite', 'postgres'] as const).filter((backend) => backend === 'pglite' || Boolean(process.env['DATABASE_URL']));
-
-describe.each(backends)('streamed lists on %s', (backend) => {
+describe.each(testBackends())('streamed lists on %s', (backend) => {
   let server: TestServer;
   let owner: SignedUpUser;
   const sources = [largeSource('first', 300 * KiB), 'a small one', largeSource('third', 1024 * KiB)];

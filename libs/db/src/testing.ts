@@ -14,13 +14,25 @@ function adminUrl(databaseUrl: string, database: string): string {
   return url.toString();
 }
 
+function failIfPostgresRequired(): void {
+  if (process.env['REQUIRE_SERVICES'] === '1') throw new Error('REQUIRE_SERVICES=1 but DATABASE_URL is not set: integration tests need PostgreSQL');
+}
+
+/**
+ * The back ends a suite for both runs on: PGlite, and PostgreSQL when DATABASE_URL is set.
+ * Without it the PostgreSQL runs are left out, except under REQUIRE_SERVICES=1: that throws.
+ */
+export function testBackends(): ('pglite' | 'postgres')[] {
+  if (process.env['DATABASE_URL']) return ['pglite', 'postgres'];
+  failIfPostgresRequired();
+  return ['pglite'];
+}
+
 /** `backend: 'pglite'` forces the embedded database even when PostgreSQL is configured. */
 export async function createTestDatabase(options: { backend?: 'postgres' | 'pglite' } = {}): Promise<TestDatabase> {
   const databaseUrl = options.backend === 'pglite' ? undefined : process.env['DATABASE_URL'];
   if (!databaseUrl) {
-    if (options.backend !== 'pglite' && process.env['REQUIRE_SERVICES'] === '1') {
-      throw new Error('REQUIRE_SERVICES=1 but DATABASE_URL is not set: integration tests need PostgreSQL');
-    }
+    if (options.backend !== 'pglite') failIfPostgresRequired();
     const db = await createDatabase({ dataDir: '' });
     await db.migrate();
     return { ...db, name: 'pglite:memory', dispose: () => db.close() };

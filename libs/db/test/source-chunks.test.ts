@@ -9,7 +9,7 @@ import { insertOntology, type OntologyRow } from '../src/repositories/ontologies
 import { withStreamedHeadSources } from '../src/repositories/head-sources.js';
 import { readSourceChunks } from '../src/repositories/source-chunks.js';
 import { pgliteSessions, pgSessions, type SqlSessions } from '../src/sql-sessions.js';
-import { createTestDatabase, type TestDatabase } from '../src/testing.js';
+import { createTestDatabase, testBackends, type TestDatabase } from '../src/testing.js';
 
 // Mixed widths: 1-byte, 2-byte, 3-byte characters and 4-byte ones (surrogate pairs in JS).
 const MIXED = 'a é 中 😀 z 𝄞 ü ';
@@ -84,9 +84,7 @@ async function collect(chunks: AsyncIterable<string>): Promise<string[]> {
   return out;
 }
 
-const backends = (['pglite', 'postgres'] as const).filter((backend) => backend === 'pglite' || Boolean(process.env['DATABASE_URL']));
-
-describe.each(backends)('chunked source reads on %s', (backend) => {
+describe.each(testBackends())('chunked source reads on %s', (backend) => {
   let h: Harness;
   beforeAll(async () => {
     h = await harness(backend);

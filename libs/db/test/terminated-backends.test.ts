@@ -3,6 +3,7 @@
 // unavailable" (a 503 upstream) instead of the process dying of an unhandled 'error' event,
 // and the pool serves the next request on a new connection.
 import pg from 'pg';
+import { suiteCanRun } from '@oms/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from '../src/errors.js';
 import { createTestDatabase, type TestDatabase } from '../src/testing.js';
@@ -24,7 +25,7 @@ async function whileWatching(test: (admin: pg.Client, uncaught: unknown[]) => Pr
   }
 }
 
-describe.runIf(Boolean(postgres))('connections terminated while checked out', () => {
+describe.runIf(suiteCanRun('the terminated-backends suite', { 'PostgreSQL (DATABASE_URL)': Boolean(postgres) }))('connections terminated while checked out', () => {
   let db: TestDatabase;
   beforeAll(async () => {
     db = await createTestDatabase({ backend: 'postgres' });

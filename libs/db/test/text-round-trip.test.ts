@@ -2,13 +2,11 @@
 // with a TextDecoder that drops a leading byte order mark, so sources saved by NORMA (which
 // start with one) lost it on the embedded database; patches/ fixes that, and this guards it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../src/testing.js';
+import { createTestDatabase, testBackends, type TestDatabase } from '../src/testing.js';
 
 const SAMPLES = ['\uFEFF<?xml version="1.0"?>\r\n<root/>\r\n', '\uFEFF\uFEFFtwo marks', 'no mark \uFEFF inside', '  leading and trailing  \n'];
 
-const backends = ['pglite', ...(process.env['DATABASE_URL'] ? (['postgres'] as const) : [])] as const;
-
-describe.each(backends)('text values on %s', (backend) => {
+describe.each(testBackends())('text values on %s', (backend) => {
   let db: TestDatabase;
   beforeAll(async () => {
     db = await createTestDatabase({ backend });

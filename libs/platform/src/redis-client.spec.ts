@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { freePort, RedisProcess, REDIS_SERVER, until } from '@oms/testing';
+import { freePort, RedisProcess, REDIS_SERVER, suiteCanRun, until } from '@oms/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAttemptLimiter } from './attempt-limiter.js';
 import { createRedisClient, isRedisUnavailable } from './redis-client.js';
@@ -43,7 +43,7 @@ describe('createRedisClient', () => {
     expect(downs).toHaveLength(1);
   });
 
-  describe.runIf(existsSync(REDIS_SERVER))('with a real redis-server', () => {
+  describe.runIf(suiteCanRun('the redis-server suite', { [`redis-server (${REDIS_SERVER})`]: existsSync(REDIS_SERVER) }))('with a real redis-server', () => {
     it('when Redis stops then sign-in attempts are refused fast as unavailable, and when it is back they count again by themselves', async () => {
       const server = new RedisProcess(await freePort());
       cleanups.push(() => server.stop({ abrupt: true }));

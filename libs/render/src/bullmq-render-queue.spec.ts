@@ -3,7 +3,7 @@
 // waiting for its result learns at once that the connection dropped, and renders work
 // again by themselves once Redis is back.
 import { existsSync } from 'node:fs';
-import { freePort, RedisProcess, REDIS_SERVER } from '@oms/testing';
+import { freePort, RedisProcess, REDIS_SERVER, suiteCanRun } from '@oms/testing';
 import { UnrecoverableError, Worker } from 'bullmq';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bullmqRenderQueue, failedJobMessage, redisConnectionOptions } from './bullmq-render-queue.js';
@@ -14,7 +14,7 @@ import { RENDER_QUEUE, RenderUnavailableError, type RenderQueue } from './render
 const ID = '01a20413-0000-7000-8000-000000000000';
 const hash = (n: number) => `sha256:${n.toString(16).padStart(64, '0')}`;
 
-describe.runIf(existsSync(REDIS_SERVER))('bullmqRenderQueue with Redis going away', () => {
+describe.runIf(suiteCanRun('the BullMQ suite', { [`redis-server (${REDIS_SERVER})`]: existsSync(REDIS_SERVER) }))('bullmqRenderQueue with Redis going away', () => {
   const cleanups: (() => Promise<void> | void)[] = [];
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();

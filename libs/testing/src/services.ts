@@ -3,6 +3,18 @@
 import { connect } from 'node:net';
 import pg from 'pg';
 
+/**
+ * For `describe.runIf`: true when everything the suite needs is here (`needs` maps each thing
+ * to whether it is). A missing one skips the suite, except under REQUIRE_SERVICES=1, where it
+ * throws: the test file fails instead of passing with the suite silently skipped.
+ */
+export function suiteCanRun(suite: string, needs: Record<string, boolean>, env: NodeJS.ProcessEnv = process.env): boolean {
+  const missing = Object.entries(needs).filter(([, here]) => !here).map(([what]) => what);
+  if (missing.length === 0) return true;
+  if (env['REQUIRE_SERVICES'] === '1') throw new Error(`REQUIRE_SERVICES=1 but ${suite} cannot run without ${missing.join(', ')}`);
+  return false;
+}
+
 /** True when PostgreSQL at `url` accepts a connection and answers a query within 3 s. */
 export async function postgresAnswers(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });

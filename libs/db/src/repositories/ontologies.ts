@@ -121,6 +121,22 @@ export async function lockOntology(tx: Prisma.TransactionClient, id: string) {
   return tx.ontology.findUnique({ where: { id }, include: withHeadSource });
 }
 
+/**
+ * The time of a write to an ontology whose row lock the transaction holds (take it after
+ * lockOntology), by the database's clock, so every replica agrees: the clock as it is now
+ * (clock_timestamp(); now() is when the transaction began, maybe long before it got the lock),
+ * and never before the ontology's last change or its head commit. A new commit, the head it
+ * supersedes and the ontology all take this one time: a history's times never run backwards.
+ */
+export async function writeTimeAfterLock(tx: Prisma.TransactionClient, id: string): Promise<Date> {
+  const [row] = await tx.$queryRaw<{ at: Date }[]>`
+    SELECT GREATEST(date_trunc('milliseconds', clock_timestamp()), o."updated_at", c."created_at") AS "at"
+    FROM "ontologies" o LEFT JOIN "commits" c ON c."ontology_id" = o."id" AND c."status" = 'applied'
+    WHERE o."id" = ${id}::uuid`;
+  if (!row) throw new Error(`writeTimeAfterLock: no ontology ${id}`);
+  return new Date(row.at);
+}
+
 export type NewCommit = {
   id: string;
   seq: number;
@@ -174,27 +190,36 @@ export async function insertOntology(sql: SqlRunner, o: NewOntology, c: NewCommi
   return { ...o, createdAt: at, updatedAt: stamps ? new Date(stamps.updated_at) : at, commits: [{ source: c.source }] };
 }
 
-async function insertCommitRow(tx: DbClient, ontologyId: string, c: NewCommit): Promise<void> {
+// `at` travels as ISO 8601 text with its zone: read the same in any session time zone.
+async function insertCommitRow(tx: DbClient, ontologyId: string, c: NewCommit, at: Date): Promise<void> {
   const metrics = metricsJson(c.metrics);
   await tx.$executeRaw`
-    INSERT INTO "commits" ("id", "ontology_id", "seq", "parent_hash", "commit_hash", "message", "source_format", "status", "version", "author_id", "source", "metrics", "updated_at")
-    VALUES (${c.id}::uuid, ${ontologyId}::uuid, ${c.seq}, ${c.parentHash}, ${c.commitHash}, ${c.message}, ${c.sourceFormat}, 'applied', ${c.version}, ${c.authorId}::uuid, ${c.source}, ${metrics}::jsonb, CURRENT_TIMESTAMP)`;
+    INSERT INTO "commits" ("id", "ontology_id", "seq", "parent_hash", "commit_hash", "message", "source_format", "status", "version", "author_id", "source", "metrics", "created_at", "updated_at")
+    VALUES (${c.id}::uuid, ${ontologyId}::uuid, ${c.seq}, ${c.parentHash}, ${c.commitHash}, ${c.message}, ${c.sourceFormat}, 'applied', ${c.version}, ${c.authorId}::uuid, ${c.source}, ${metrics}::jsonb,
+            ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz)`;
 }
 
-/** Appends a commit as the new head: the old head becomes superseded, never otherwise changed. */
-export async function appendCommit(tx: DbClient, ontologyId: string, commit: NewCommit): Promise<void> {
-  await tx.$executeRaw`UPDATE "commits" SET "status" = 'superseded', "updated_at" = CURRENT_TIMESTAMP WHERE "ontology_id" = ${ontologyId}::uuid AND "status" = 'applied'`;
-  await insertCommitRow(tx, ontologyId, commit);
+/**
+ * Appends a commit as the new head: the old head becomes superseded, never otherwise changed.
+ * `at`: writeTimeAfterLock, the new commit's created_at and the old head's updated_at.
+ */
+export async function appendCommit(tx: DbClient, ontologyId: string, commit: NewCommit, at: Date): Promise<void> {
+  await tx.$executeRaw`UPDATE "commits" SET "status" = 'superseded', "updated_at" = ${at.toISOString()}::timestamptz WHERE "ontology_id" = ${ontologyId}::uuid AND "status" = 'applied'`;
+  await insertCommitRow(tx, ontologyId, commit, at);
 }
 
-/** Updates the ontology row; the caller knows the head source and attaches it. */
+/**
+ * Updates the ontology row, changed at `at` (writeTimeAfterLock); the caller knows the head
+ * source and attaches it.
+ */
 export async function updateOntologyRow(
   tx: DbClient,
   id: string,
-  data: Prisma.OntologyUncheckedUpdateInput,
+  data: Omit<Prisma.OntologyUncheckedUpdateInput, 'updatedAt'>,
   headSource: string,
+  at: Date,
 ): Promise<OntologyWithHead> {
-  const row = await tx.ontology.update({ where: { id }, data });
+  const row = await tx.ontology.update({ where: { id }, data: { ...data, updatedAt: at } });
   return { ...row, commits: [{ source: headSource }] };
 }
 

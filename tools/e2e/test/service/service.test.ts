@@ -66,11 +66,12 @@ describe.runIf(missing.length === 0)(`the service as ${TARGET === 'embedded' ? '
   const user = { email: `e2e-${Date.now()}-${randomBytes(3).toString('hex')}@example.com`, password: PASSWORD, name: 'Erin Endtoend', token: '', id: '' };
   let accountId = '';
 
-  const rest = async (method: string, pathname: string, options: { token?: string; json?: unknown } = {}) => {
+  const rest = async (method: string, pathname: string, options: { token?: string; json?: unknown; userAgent?: string } = {}) => {
     const response = await fetch(`${base}${pathname}`, {
       method,
       headers: {
         ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        ...(options.userAgent ? { 'user-agent': options.userAgent } : {}),
         ...(options.json !== undefined ? { 'content-type': 'application/json' } : {}),
       },
       ...(options.json !== undefined ? { body: JSON.stringify(options.json) } : {}),
@@ -182,6 +183,48 @@ describe.runIf(missing.length === 0)(`the service as ${TARGET === 'embedded' ? '
       expect(deleted.status).toBe(204);
       expect((await rest('GET', `/api/v1/ontologies/${ontology.id}`, { token: user.token })).status).toBe(404);
       expect((await rest('GET', `/api/v1/ontologies/${ontology.id}/commits`, { token: user.token })).status).toBe(404);
+    });
+  });
+
+  describe('concurrent writers over REST', () => {
+    it('when ten PATCHes of one ontology run at once then the history is linear and no commit is older than its parent (in the cluster: written by both rest-api replicas)', async () => {
+      const userAgent = marker('parallel-patches');
+      const created = await rest('POST', '/api/v1/ontologies', {
+        token: user.token,
+        json: { ontology: { title: 'Parallel writers', source: TURTLE, source_format: 'turtle', visibility: 'private' } },
+      });
+      expect(created.status, created.text).toBe(201);
+      const ontology = OntologyResponse.parse(created.body);
+      const patches = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          rest('PATCH', `/api/v1/ontologies/${ontology.id}`, {
+            token: user.token,
+            userAgent,
+            json: { ontology: { source: `${TURTLE}ex:Writer${i} a ex:Animal .\n` }, change_summary: `writer ${i}` },
+          }),
+        ),
+      );
+      expect(patches.map((patch) => patch.status), patches.map((patch) => patch.text.slice(0, 200)).join('\n')).toEqual(Array(10).fill(200));
+
+      const history = CommitListResponse.parse((await rest('GET', `/api/v1/ontologies/${ontology.id}/commits?per_page=100`, { token: user.token })).body).data;
+      expect(history.map((commit) => commit.version)).toEqual([...Array.from({ length: 10 }, (_, i) => `1.0.${10 - i}`), '1.0.0']);
+      expect(history.map((commit) => commit.status)).toEqual(['applied', ...Array(10).fill('superseded')]);
+      // Newest first: each commit's parent is the next one, and is not younger than it.
+      const listing = history.map((commit) => `${commit.version} ${commit.created_at}`).join('\n');
+      history.slice(0, -1).forEach((commit, i) => {
+        const parent = history[i + 1]!;
+        expect(commit.parent_hash, listing).toBe(parent.commit_hash);
+        expect(Date.parse(commit.created_at), listing).toBeGreaterThanOrEqual(Date.parse(parent.created_at));
+      });
+      const head = OntologyResponse.parse((await rest('GET', `/api/v1/ontologies/${ontology.id}`, { token: user.token })).body);
+      expect(Date.parse(head.updated_at)).toBeGreaterThanOrEqual(Date.parse(history[0]!.created_at));
+
+      if (target.name === 'cluster') {
+        const writes = (entries: AccessLogEntry[]) => entries.filter((entry) => entry.method === 'PATCH').length;
+        const { entries, replicas } = await servedBy(userAgent, ['rest-api'], (lines) => writes(lines) >= 10);
+        expect(writes(entries)).toBe(10);
+        expect(replicas['rest-api']?.size, JSON.stringify(entries.slice(0, 10))).toBe(target.replicas?.['rest-api']);
+      }
     });
   });
 

@@ -3,7 +3,7 @@
 // concurrent writers form one linear history with one applied head and no version gaps.
 import { AppError, UPDATE_COMMIT_MESSAGE, bumpVersion, compareVersions, computeCommitHash, isSemver, type VersionBump } from '@oms/domain';
 import type { SourceFormat } from '@oms/formats';
-import { appendCommit, headMetricsOf, lockHierarchy, lockOntology, updateOntologyRow, type OntologyWithHeadMetrics } from '@oms/db';
+import { appendCommit, headMetricsOf, lockHierarchy, lockOntology, updateOntologyRow, writeTimeAfterLock, type OntologyWithHeadMetrics } from '@oms/db';
 import type { SourceMetrics } from '@oms/ontology-tools';
 import type { AppContext } from '../../context.js';
 import { checkIfMatch, writableOntologyOr4xx, type Caller } from './caller.js';
@@ -75,6 +75,7 @@ export async function updateOntology(ctx: AppContext, caller: Caller, id: string
     if (parentId) await lockHierarchy(tx);
     const locked = await lockOntology(tx, id);
     if (!locked) throw new AppError('not_found');
+    const at = await writeTimeAfterLock(tx, id);
     if (parentId) await checkNoCycle(tx, id, parentId);
     checkIfMatch(input.ifMatch, locked.headHash);
     const headSource = locked.commits[0]?.source ?? '';
@@ -101,7 +102,7 @@ export async function updateOntology(ctx: AppContext, caller: Caller, id: string
         source,
       };
       const commitHash = computeCommitHash(commit);
-      await appendCommit(tx, id, { ...commit, commitHash, metrics });
+      await appendCommit(tx, id, { ...commit, commitHash, metrics }, at);
       head = { sourceFormat: format, version, headHash: commitHash, headSeq: commit.seq };
     }
     const headMetrics = commitNeeded ? metrics : await headMetricsOf(tx, id);
@@ -111,7 +112,7 @@ export async function updateOntology(ctx: AppContext, caller: Caller, id: string
       ...(changes.description !== undefined ? { description: changes.description } : {}),
       ...(changes.visibility !== undefined ? { visibility: changes.visibility } : {}),
       ...(parentId !== undefined ? { parentId } : {}),
-    }, source);
+    }, source, at);
     return { ...row, headMetrics };
   }, WRITE_TX).catch((error: unknown) => {
     throw raceLostError(error) ?? error;
