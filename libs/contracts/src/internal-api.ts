@@ -34,7 +34,7 @@ import {
   RevokeSettingsTokenInput,
   RevokeSettingsTokenOutput,
   SettingsTokensOutput,
-  TwoFactorCodeInput,
+  TwoFactorCredentialsInput,
   TwoFactorStateOutput,
 } from './account-api.js';
 
@@ -56,8 +56,8 @@ export const INTERNAL_API = {
   'settings.revokeToken': { kind: 'mutation', input: RevokeSettingsTokenInput, output: RevokeSettingsTokenOutput },
   'settings.twoFactor': { kind: 'query', input: z.object({}), output: TwoFactorStateOutput },
   'settings.beginTwoFactor': { kind: 'mutation', input: z.object({}), output: BeginTwoFactorOutput },
-  'settings.confirmTwoFactor': { kind: 'mutation', input: TwoFactorCodeInput, output: TwoFactorStateOutput },
-  'settings.disableTwoFactor': { kind: 'mutation', input: TwoFactorCodeInput, output: TwoFactorStateOutput },
+  'settings.confirmTwoFactor': { kind: 'mutation', input: TwoFactorCredentialsInput, output: TwoFactorStateOutput },
+  'settings.disableTwoFactor': { kind: 'mutation', input: TwoFactorCredentialsInput, output: TwoFactorStateOutput },
   'auth.resolveApiToken': { kind: 'mutation', input: ResolveApiTokenInput, output: ResolveApiTokenOutput },
   'profile.read': { kind: 'query', input: ReadProfileInput, output: ReadProfileOutput },
   'accounts.list': { kind: 'query', input: ListAccountsInput, output: ListAccountsOutput },

@@ -19,6 +19,7 @@ import {
 } from '../use-cases/agent/read-tools.js';
 import { createOntologyForTools, deleteOntologyForTools, updateOntologyForTools } from '../use-cases/agent/write-tools.js';
 import { checkCredentials } from '../use-cases/sign-in.js';
+import type { TwoFactorCredentials } from '../use-cases/two-factor.js';
 import { accountSettingsPort } from './account-settings-port.js';
 
 export type InternalContext = {
@@ -72,12 +73,12 @@ const HANDLERS: Record<Exclude<ProcedureName, SystemProcedure>, Handler> = {
   'settings.revokeToken': async (ctx, caller, input: { id: string }) => ({ revoked: await accountSettingsPort(ctx).revokeToken(caller.userId, input.id) }),
   'settings.twoFactor': async (ctx, caller) => ({ enabled: await accountSettingsPort(ctx).twoFactorEnabled(caller.userId) }),
   'settings.beginTwoFactor': (ctx, caller) => accountSettingsPort(ctx).beginTwoFactor(caller.userId),
-  'settings.confirmTwoFactor': async (ctx, caller, input: { otp_attempt: string }) => {
-    await accountSettingsPort(ctx).confirmTwoFactor(caller.userId, input.otp_attempt);
+  'settings.confirmTwoFactor': async (ctx, caller, input: TwoFactorCredentials) => {
+    await accountSettingsPort(ctx).confirmTwoFactor(caller.userId, input);
     return { enabled: true };
   },
-  'settings.disableTwoFactor': async (ctx, caller, input: { otp_attempt: string }) => {
-    await accountSettingsPort(ctx).disableTwoFactor(caller.userId, input.otp_attempt);
+  'settings.disableTwoFactor': async (ctx, caller, input: TwoFactorCredentials) => {
+    await accountSettingsPort(ctx).disableTwoFactor(caller.userId, input);
     return { enabled: false };
   },
 };
