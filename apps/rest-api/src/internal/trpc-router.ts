@@ -4,7 +4,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { AppError, ERROR_TABLE, isAppError } from '@oms/domain';
 import { INTERNAL_API, toFieldErrors, type ProcedureName } from '@oms/contracts';
-import { accountIdsOfExistingUser, findApiTokenActor, findUserById } from '@oms/db';
+import { accountIdsOfExistingUser, findApiTokenActor, findUserById, isAccessTokenRevoked } from '@oms/db';
 import type { AppContext } from '../context.js';
 import { dependencyFailure } from '../http/dependency-failure.js';
 import { hashApiToken, recordUse } from '../security/api-token.js';
@@ -125,11 +125,14 @@ export function createInternalRouter(ctx: AppContext) {
     .input(grantContract.input)
     .output(grantContract.output)
     .query(async ({ input }) => {
-      const grant = await ctx.db.prisma.oidcPayload.findFirst({
-        where: { id: input.grant_id, type: 'Grant', OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] },
-      });
+      const [grant, revoked] = await Promise.all([
+        ctx.db.prisma.oidcPayload.findFirst({
+          where: { id: input.grant_id, type: 'Grant', OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] },
+        }),
+        isAccessTokenRevoked(ctx.db.prisma, input.jti),
+      ]);
       const accountId = (grant?.payload as { accountId?: unknown } | undefined)?.accountId;
-      return { active: Boolean(grant) && accountId === input.user_id };
+      return { active: Boolean(grant) && accountId === input.user_id && !revoked };
     });
 
   const credentialsContract = INTERNAL_API['auth.checkCredentials'];
