@@ -2,8 +2,9 @@
 // at the password or code are limited and never say which factor was wrong, sign-up and
 // sign-in are limited per address, and a push device token cannot be taken from its holder.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectMcp } from '@oms/testing';
 import { totpCode } from '../src/security/totp.js';
-import { signUpUser, startTestServer, uniqueEmail, type SignedUpUser, type TestServer } from './support/test-server.js';
+import { startTestServer, TURTLE, uniqueEmail, type SignedUpUser, type TestServer } from './support/test-server.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -160,5 +161,57 @@ describe('sign-up and sign-in limits per address', () => {
     }
     expect(statuses.slice(0, 50).every((status) => status === 401)).toBe(true);
     expect(statuses[50]).toBe(429);
+  });
+});
+
+describe('names made only of invisible characters', () => {
+  const INVISIBLE = [
+    ['zero-width spaces (U+200B)', '\u200B\u200B'],
+    ['a right-to-left override (U+202E)', '\u202E'],
+    ['a byte-order mark (U+FEFF)', '\uFEFF'],
+    ['bidi isolates and a mark (U+2066, U+2069, U+200F)', '\u2066\u2069\u200F'],
+    ['spaces, a word joiner and a soft hyphen', ' \u2060\u00AD '],
+  ];
+
+  it.each(INVISIBLE)('when a title, user name or account name is only %s then REST answers 422 as blank', async (_label, value) => {
+    const owner = await newUser();
+    const ontology = await server.request('POST', '/api/v1/ontologies', { token: owner.token, json: { ontology: { title: value, source: TURTLE, source_format: 'turtle' } } });
+    expect(ontology.status).toBe(422);
+    expect(ontology.body.errors).toHaveProperty('title');
+    const account = await server.request('POST', '/api/v1/accounts', { token: owner.token, json: { account: { name: value } } });
+    expect(account.status).toBe(422);
+    expect(account.body.errors).toHaveProperty('name');
+    const signUp = await server.request('POST', '/api/v1/users', {
+      headers: from(freshAddress()),
+      json: { user: { email: uniqueEmail(), password: 'long enough pw', password_confirmation: 'long enough pw', name: value } },
+    });
+    expect(signUp.status).toBe(422);
+    expect(signUp.body.errors).toHaveProperty('name');
+  });
+
+  it('when a title has invisible characters around visible text then they are trimmed like spaces', async () => {
+    const owner = await newUser();
+    const created = await server.request('POST', '/api/v1/ontologies', {
+      token: owner.token,
+      json: { ontology: { title: '\u200B\u202EQuarterly\u2069 ', source: TURTLE, source_format: 'turtle' } },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.title).toBe('Quarterly');
+  });
+
+  it('when an agent creates an ontology titled only with invisible characters then the tool refuses it', async () => {
+    const owner = await newUser();
+    const client = await connectMcp(server.baseUrl, owner.token, 'modern');
+    try {
+      const accounts = (await client.callTool({ name: 'list_accounts', arguments: {} })).structuredContent as { accounts: { id: string }[] };
+      const result = await client.callTool({
+        name: 'create_ontology',
+        arguments: { account_id: accounts.accounts[0]?.id, title: '\u200B\u200D\uFEFF', source: TURTLE, source_format: 'turtle' },
+      });
+      expect(result.isError).toBe(true);
+      expect(JSON.stringify(result.content)).toMatch(/title/);
+    } finally {
+      await client.close();
+    }
   });
 });
