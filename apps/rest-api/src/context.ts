@@ -47,8 +47,8 @@ export type AppDeps = {
 };
 
 /** Wrong passwords or codes a signed-in user may give per window before waiting. */
-export const CREDENTIAL_CHECKS = { points: 10, windowSeconds: 15 * 60 };
-export const SIGN_UP_WINDOW_SECONDS = 10 * 60;
+const CREDENTIAL_CHECKS = { points: 10, windowSeconds: 15 * 60 };
+const SIGN_UP_WINDOW_SECONDS = 10 * 60;
 
 export function createContext(deps: AppDeps): AppContext {
   let sgidKey: Promise<string> | undefined;

@@ -9,7 +9,7 @@
 // Counters live in Redis when a client is given, else in memory (see rate-limiter.ts).
 import { createRateLimiter } from './rate-limiter.js';
 
-export type AttemptKeys = { account: string; address: string };
+type AttemptKeys = { account: string; address: string };
 
 export type AttemptLimiter = {
   /** Counts one attempt; answers the seconds to wait when over the limit, else 0. */

@@ -14,7 +14,7 @@ export type RateLimiter = {
   giveBack(key: string): Promise<void>;
 };
 
-export type RateLimiterOptions = { redis?: unknown; prefix: string; points: number; windowSeconds: number };
+type RateLimiterOptions = { redis?: unknown; prefix: string; points: number; windowSeconds: number };
 
 export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const settings = { keyPrefix: options.prefix, points: options.points, duration: options.windowSeconds };

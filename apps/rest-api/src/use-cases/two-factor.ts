@@ -13,7 +13,7 @@ import { countCredentialCheck, credentialCheckPassed } from './credential-checks
 export type TwoFactorCredentials = { password: string; otp_attempt: string };
 
 /** The one answer to a wrong password, a wrong code, or both. */
-export const WRONG_PASSWORD_OR_CODE = () => AppError.validation({ base: ['password or one-time code is invalid'] });
+const WRONG_PASSWORD_OR_CODE = () => AppError.validation({ base: ['password or one-time code is invalid'] });
 
 async function userOf(ctx: AppContext, userId: string) {
   const user = await findUserById(ctx.db.prisma, userId);

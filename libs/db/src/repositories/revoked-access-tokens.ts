@@ -4,7 +4,7 @@
 // looks a token up here on every call.
 import type { DbClient } from './db-client.js';
 
-export const REVOKED_ACCESS_TOKEN = 'RevokedAccessToken';
+const REVOKED_ACCESS_TOKEN = 'RevokedAccessToken';
 
 export async function recordRevokedAccessToken(
   db: DbClient,
