@@ -20,11 +20,11 @@ export function remoteAccountPort(serviceFor: ServiceFor): AccountSettingsPort {
     revokeToken: async (userId, id) => (await serviceFor(userId).call('settings.revokeToken', { id })).revoked,
     twoFactorEnabled: async (userId) => (await serviceFor(userId).call('settings.twoFactor', {})).enabled,
     beginTwoFactor: (userId) => serviceFor(userId).call('settings.beginTwoFactor', {}),
-    confirmTwoFactor: async (userId, code) => {
-      await serviceFor(userId).call('settings.confirmTwoFactor', { otp_attempt: code });
+    confirmTwoFactor: async (userId, credentials) => {
+      await serviceFor(userId).call('settings.confirmTwoFactor', credentials);
     },
-    disableTwoFactor: async (userId, code) => {
-      await serviceFor(userId).call('settings.disableTwoFactor', { otp_attempt: code });
+    disableTwoFactor: async (userId, credentials) => {
+      await serviceFor(userId).call('settings.disableTwoFactor', credentials);
     },
   };
 }

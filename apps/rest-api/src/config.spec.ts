@@ -10,7 +10,15 @@ describe('loadConfig', () => {
       dataDir: './.data',
       databaseUrl: undefined,
       logLevel: 'info',
+      signUpLimit: 20,
     });
+  });
+
+  it('when SIGN_UP_LIMIT is 0 then sign-up is unlimited, and a negative one is a problem', () => {
+    const off = loadConfig({ SIGN_UP_LIMIT: '0' });
+    expect(off.ok && off.config.signUpLimit).toBe(0);
+    const bad = loadConfig({ SIGN_UP_LIMIT: '-1' });
+    expect(!bad.ok && bad.problems.join('\n')).toMatch(/^SIGN_UP_LIMIT: /m);
   });
 
   it('when BASE_URL has a trailing slash then it is dropped', () => {

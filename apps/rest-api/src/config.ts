@@ -14,6 +14,8 @@ const ConfigSchema = z
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     LOG_LEVEL: logLevelSetting.default('info'),
     REGISTRATION: z.enum(['open', 'closed']).default('open'),
+    // Sign-ups per client address per 10 minutes (0: no limit).
+    SIGN_UP_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(20),
     TRUST_PROXY: trustProxySetting,
     MCP_ENDPOINT: z.enum(['on', 'off']).default('on'),
     AUTH_ENDPOINT: z.enum(['on', 'off']).default('on'),
@@ -35,6 +37,7 @@ const ConfigSchema = z
     databaseUrl: env.DATABASE_URL,
     logLevel: env.LOG_LEVEL,
     registration: env.REGISTRATION,
+    signUpLimit: env.SIGN_UP_LIMIT,
     trustProxy: env.TRUST_PROXY,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     internalToken: env.INTERNAL_TOKEN,

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import { getOrCreateSecret, type Database } from '@oms/db';
 import type { AppConfig } from './config.js';
-import { createAttemptLimiter, type AttemptLimiter, type Logger } from '@oms/platform';
+import { createAttemptLimiter, createRateLimiter, type AttemptLimiter, type Logger, type RateLimiter } from '@oms/platform';
 import { createPasswordHasher, type PasswordHasher } from './security/password-hasher.js';
 import { createConversionCache, type ConversionCache } from './use-cases/ontologies/conversion-cache.js';
 import { createSourceChecker, defaultSourceCheckThreads, type SourceChecker } from './use-cases/ontologies/source-checker.js';
@@ -19,6 +19,13 @@ export type AppContext = {
   sgidKey: () => Promise<string>;
   /** Sign-in attempts per account and address (REST and the OAuth sign-in page). */
   signInLimiter: AttemptLimiter;
+  /** Sign-ups per client address (config.signUpLimit per 10 minutes); null when unlimited. */
+  signUpLimiter: RateLimiter | null;
+  /**
+   * Wrong passwords and codes given by a signed-in user (password change, two-factor on and
+   * off), per user: a stolen API token does not buy unlimited guesses at the password.
+   */
+  credentialCheckLimiter: RateLimiter;
   /** Converted source downloads by commit hash and target serialization. */
   conversions: ConversionCache;
   /** Parses and measures sources at ingest (large ones in worker threads). */
@@ -39,8 +46,13 @@ export type AppDeps = {
   metadataFetch?: typeof fetch;
 };
 
+/** Wrong passwords or codes a signed-in user may give per window before waiting. */
+const CREDENTIAL_CHECKS = { points: 10, windowSeconds: 15 * 60 };
+const SIGN_UP_WINDOW_SECONDS = 10 * 60;
+
 export function createContext(deps: AppDeps): AppContext {
   let sgidKey: Promise<string> | undefined;
+  const store = deps.redis ? { redis: deps.redis } : {};
   return {
     config: deps.config,
     db: deps.db,
@@ -50,7 +62,12 @@ export function createContext(deps: AppDeps): AppContext {
     newId: () => uuidv7(),
     conversions: createConversionCache(),
     sourceChecker: createSourceChecker({ threads: deps.config.sourceCheckThreads ?? defaultSourceCheckThreads(), logger: deps.logger }),
-    signInLimiter: createAttemptLimiter({ prefix: 'sign-in', ...(deps.redis ? { redis: deps.redis } : {}) }),
+    signInLimiter: createAttemptLimiter({ prefix: 'sign-in', ...store }),
+    signUpLimiter:
+      deps.config.signUpLimit > 0
+        ? createRateLimiter({ ...store, prefix: 'sign-up', points: deps.config.signUpLimit, windowSeconds: SIGN_UP_WINDOW_SECONDS })
+        : null,
+    credentialCheckLimiter: createRateLimiter({ ...store, prefix: 'credential-check', ...CREDENTIAL_CHECKS }),
     sgidKey: () => {
       const pending = (sgidKey ??= getOrCreateSecret(deps.db.prisma, 'sgid_hmac_key', () =>
         randomBytes(32).toString('hex'),

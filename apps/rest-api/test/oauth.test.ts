@@ -253,6 +253,67 @@ describe('OAuth for agents', () => {
     }
   });
 
+  it('when a client revokes its access token then /oauth/revoke answers 200 and /mcp refuses that token from the next call', async () => {
+    const tokens = await redeem(await authorizationCode());
+    const accessToken = tokens.body['access_token'] ?? '';
+    expect((await toolsList(accessToken)).status).toBe(200);
+    const clientId = JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString()).client_id as string;
+    const revoke = (token: string, client: string) =>
+      fetch(`${server.baseUrl}/oauth/revoke`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ token, token_type_hint: 'access_token', client_id: client }),
+      });
+    const answer = await revoke(accessToken, clientId);
+    expect(answer.status, await answer.clone().text()).toBe(200);
+    expect(await answer.text()).toBe('');
+    expect((await toolsList(accessToken)).status).toBe(401);
+    // Only that token: the client's refresh token still gets a new one.
+    const refreshed = await tokenRequest({ grant_type: 'refresh_token', refresh_token: tokens.body['refresh_token'] ?? '', client_id: clientId });
+    expect(refreshed.status).toBe(200);
+    expect((await toolsList(refreshed.body['access_token'] ?? '')).status).toBe(200);
+    // Revoking again, or a token that is not ours, is a quiet 200 (RFC 7009 2.2).
+    expect((await revoke(accessToken, clientId)).status).toBe(200);
+    expect((await revoke('eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.', clientId)).status).toBe(200);
+  });
+
+  it('when another client sends an access token to /oauth/revoke then the token keeps working', async () => {
+    const tokens = await redeem(await authorizationCode());
+    const accessToken = tokens.body['access_token'] ?? '';
+    const other = new TestOAuthProvider();
+    await auth(other, { serverUrl: `${server.baseUrl}/mcp` });
+    const answer = await fetch(`${server.baseUrl}/oauth/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: accessToken, client_id: other.info.client_id }),
+    });
+    expect(answer.status).toBe(200);
+    expect((await toolsList(accessToken)).status).toBe(200);
+  });
+
+  it('when a client registers for the implicit flow then registration is refused with invalid_client_metadata', async () => {
+    const register = (metadata: Record<string, unknown>) =>
+      fetch(`${server.baseUrl}/oauth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ client_name: 'implicit', token_endpoint_auth_method: 'none', redirect_uris: ['https://agent.example/callback'], ...metadata }),
+      });
+    for (const metadata of [
+      { grant_types: ['implicit'], response_types: ['id_token'] },
+      { grant_types: ['implicit'] },
+      { response_types: ['id_token'] },
+      { grant_types: ['authorization_code', 'implicit'], response_types: ['code', 'code id_token'] },
+      { response_types: ['token'] },
+    ]) {
+      const answer = await register(metadata);
+      expect(answer.status, JSON.stringify(metadata)).toBe(400);
+      expect(await answer.json(), JSON.stringify(metadata)).toMatchObject({ error: 'invalid_client_metadata' });
+    }
+    const metadata = await server.request('GET', '/.well-known/oauth-authorization-server');
+    expect(metadata.body.response_types_supported).toEqual(['code']);
+    expect(metadata.body.grant_types_supported).not.toContain('implicit');
+  });
+
   it('when a token is forged, expired or for another audience then /mcp refuses it', async () => {
     const secret = await server.db.prisma.appSecret.findUniqueOrThrow({ where: { name: 'oauth_signing_jwk' } });
     const jwk = JSON.parse(secret.value) as { kid: string };

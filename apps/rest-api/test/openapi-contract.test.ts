@@ -66,7 +66,7 @@ describe('the OpenAPI document', () => {
     await call('delete', '/notification_tokens', {}, { ...t, json: { token: 'd', platform: 'web' } });
     await call('get', '/two_factor', {}, t);
     const twoFactor = await call('post', '/two_factor', {}, t);
-    await call('post', '/two_factor/confirm', {}, { ...t, json: { otp_attempt: totpCode(twoFactor.body.secret, new Date(Date.now() - 30_000)) } });
+    await call('post', '/two_factor/confirm', {}, { ...t, json: { password: user.password, otp_attempt: totpCode(twoFactor.body.secret, new Date(Date.now() - 30_000)) } });
     await call('delete', '/two_factor', {}, { ...t, json: { password: user.password, otp_attempt: totpCode(twoFactor.body.secret, new Date()) } });
     const parent = await createOntology(server, user.token);
     await call('get', '/ontologies', {}, t);

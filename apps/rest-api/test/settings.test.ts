@@ -73,6 +73,7 @@ describe('settings', () => {
     await page.click('text=Set up');
     const secret = (await page.textContent('#totp-secret'))?.trim() ?? '';
     await shoot(page, 'settings-two-factor');
+    await page.fill('input[name=password]', user.password);
     await page.fill('input[name=otp_attempt]', totpCode(secret, new Date(Date.now() - 30_000)));
     await page.click('text=Turn on');
     await page.waitForSelector('text=Two-factor authentication is on.');
@@ -86,6 +87,35 @@ describe('settings', () => {
     await signIn(fresh, user, totpCode(secret, new Date(Date.now() + 30_000)));
     await fresh.waitForURL('**/settings/api-tokens');
     await fresh.close();
+    await page.close();
+  });
+
+  it('when two-factor is turned on or off in settings with a wrong password then it is refused with the one message for any wrong factor', async () => {
+    const user = await signUpUser(server, { name: 'Wanda Wrong' });
+    const page = await browser.newPage();
+    await signIn(page, user);
+    await page.goto(`${server.baseUrl}/settings/two-factor`);
+    await page.click('text=Set up');
+    const secret = (await page.textContent('#totp-secret'))?.trim() ?? '';
+    await page.fill('input[name=password]', 'not my password');
+    await page.fill('input[name=otp_attempt]', totpCode(secret, new Date()));
+    const [refused] = await Promise.all([page.waitForNavigation(), page.click('text=Turn on')]);
+    expect(refused?.status()).toBe(422);
+    expect(await page.textContent('[role=alert]')).toContain('password or one-time code is invalid');
+    expect((await server.request('GET', '/api/v1/two_factor', { token: user.token })).body).toEqual({ enabled: false });
+
+    await page.click('text=Set up');
+    const confirmed = (await page.textContent('#totp-secret'))?.trim() ?? '';
+    await page.fill('input[name=password]', user.password);
+    await page.fill('input[name=otp_attempt]', totpCode(confirmed, new Date(Date.now() - 30_000)));
+    await page.click('text=Turn on');
+    await page.waitForSelector('text=Two-factor authentication is on.');
+    await page.fill('input[name=password]', 'not my password');
+    await page.fill('input[name=otp_attempt]', totpCode(confirmed, new Date()));
+    const [offRefused] = await Promise.all([page.waitForNavigation(), page.click('text=Turn off')]);
+    expect(offRefused?.status()).toBe(422);
+    expect(await page.textContent('[role=alert]')).toContain('password or one-time code is invalid');
+    expect((await server.request('GET', '/api/v1/two_factor', { token: user.token })).body).toEqual({ enabled: true });
     await page.close();
   });
 

@@ -51,6 +51,23 @@ describe('notification tokens', () => {
     expect(await server.db.prisma.notificationToken.count({ where: { userId: mine.id } })).toBe(1);
   });
 
+  it('when another user registers my device token then my registration stays mine, and their DELETE leaves it', async () => {
+    const owner = await signUpUser(server);
+    const taker = await signUpUser(server);
+    const device = { token: 'apns-owner-device', platform: 'ios' };
+    expect((await server.request('POST', '/api/v1/notification_tokens', { token: owner.token, json: device })).status).toBe(201);
+    expect((await server.request('POST', '/api/v1/notification_tokens', { token: taker.token, json: device })).status).toBe(201);
+    expect(await server.db.prisma.notificationToken.count({ where: { userId: owner.id, ...device } })).toBe(1);
+    expect((await server.request('DELETE', '/api/v1/notification_tokens', { token: taker.token, json: device })).status).toBe(204);
+    expect(await server.db.prisma.notificationToken.count({ where: { userId: owner.id, ...device } })).toBe(1);
+    expect(await server.db.prisma.notificationToken.count({ where: { userId: taker.id } })).toBe(0);
+    // The owner's own app re-registering is idempotent, and the owner's DELETE ends it.
+    expect((await server.request('POST', '/api/v1/notification_tokens', { token: owner.token, json: device })).status).toBe(201);
+    expect(await server.db.prisma.notificationToken.count({ where: device })).toBe(1);
+    expect((await server.request('DELETE', '/api/v1/notification_tokens', { token: owner.token, json: device })).status).toBe(204);
+    expect(await server.db.prisma.notificationToken.count({ where: device })).toBe(0);
+  });
+
   it.each([
     ['an unknown platform', { token: 't', platform: 'windows-phone' }, 'platform'],
     ['a blank token', { token: '', platform: 'ios' }, 'token'],

@@ -1,10 +1,12 @@
 // The OAuth 2.1 authorization server for agents (DESIGN 4 "OAuth"): oidc-provider with
 // dynamic registration and Client ID Metadata Documents, PKCE S256 only, resource
 // indicators issuing JWT access tokens for {BASE_URL}/mcp, rotating refresh tokens,
-// revocation, and RFC 9207 `iss` in every authorization response.
+// revocation (access tokens too: access-token-revocation.ts), the authorization code flow
+// only (OAuth 2.1: no implicit clients), and RFC 9207 `iss` in every authorization response.
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { DbClient } from '@oms/db';
 import { RESOURCE_SCOPE } from '@oms/domain';
+import { jwtAccessTokenRevocation } from './access-token-revocation.js';
 import { assertClientMetadataAllowed } from './client-policy.js';
 import type { ProviderKeys } from './keys.js';
 import { prismaAdapter } from './prisma-adapter.js';
@@ -54,6 +56,10 @@ export function createProvider(options: ProviderOptions): Provider {
     scopes: ['openid', 'profile', 'email', RESOURCE_SCOPE],
     claims: { openid: ['sub'], profile: ['name'], email: ['email'] },
     clientAuthMethods: ['none'],
+    // OAuth 2.1 and the MCP authorization spec have the code flow only: a client registering
+    // (or describing in a metadata document) response type id_token or token, or the implicit
+    // grant, is refused with invalid_client_metadata.
+    responseTypes: ['code'],
     clientDefaults: {
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
@@ -146,5 +152,6 @@ export function createProvider(options: ProviderOptions): Provider {
   };
   const provider = new Provider(options.issuer, configuration);
   provider.proxy = true;
+  provider.use(jwtAccessTokenRevocation({ db: options.db, issuer: options.issuer, audience: options.resource, signingKeys: keys.jwks.keys }));
   return provider;
 }

@@ -1,7 +1,7 @@
 // Internal procedures the authorization server needs from the account use cases (sign-in
 // checks and the settings area), when it runs as its own process.
 import { z } from 'zod';
-import { requiredText } from './text.js';
+import { passwordText, requiredText } from './text.js';
 
 export const CheckCredentialsInput = z.object({
   email: z.string().max(254),
@@ -21,4 +21,4 @@ export const RevokeSettingsTokenInput = z.object({ id: z.string().max(64) });
 export const RevokeSettingsTokenOutput = z.object({ revoked: z.boolean() });
 export const TwoFactorStateOutput = z.object({ enabled: z.boolean() });
 export const BeginTwoFactorOutput = z.object({ secret: z.string(), otpauth_uri: z.string() });
-export const TwoFactorCodeInput = z.object({ otp_attempt: z.string().min(1).max(32) });
+export const TwoFactorCredentialsInput = z.object({ password: passwordText, otp_attempt: z.string().min(1).max(32) });

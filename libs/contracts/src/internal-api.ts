@@ -34,7 +34,7 @@ import {
   RevokeSettingsTokenInput,
   RevokeSettingsTokenOutput,
   SettingsTokensOutput,
-  TwoFactorCodeInput,
+  TwoFactorCredentialsInput,
   TwoFactorStateOutput,
 } from './account-api.js';
 
@@ -44,7 +44,8 @@ export const ResolveApiTokenInput = z.object({ token: z.string().min(1).max(512)
 /** The token's user and the accounts they belong to, read together (one round trip). */
 export const ResolveApiTokenOutput = z.object({ user_id: z.string(), account_ids: z.array(z.string()) }).nullable();
 
-export const GrantActiveInput = z.object({ grant_id: z.string().max(256), user_id: z.string().max(64) });
+/** An OAuth access token is live while its grant exists and its `jti` has not been revoked. */
+export const GrantActiveInput = z.object({ grant_id: z.string().max(256), user_id: z.string().max(64), jti: z.string().max(256) });
 export const GrantActiveOutput = z.object({ active: z.boolean() });
 
 export const INTERNAL_API = {
@@ -56,8 +57,8 @@ export const INTERNAL_API = {
   'settings.revokeToken': { kind: 'mutation', input: RevokeSettingsTokenInput, output: RevokeSettingsTokenOutput },
   'settings.twoFactor': { kind: 'query', input: z.object({}), output: TwoFactorStateOutput },
   'settings.beginTwoFactor': { kind: 'mutation', input: z.object({}), output: BeginTwoFactorOutput },
-  'settings.confirmTwoFactor': { kind: 'mutation', input: TwoFactorCodeInput, output: TwoFactorStateOutput },
-  'settings.disableTwoFactor': { kind: 'mutation', input: TwoFactorCodeInput, output: TwoFactorStateOutput },
+  'settings.confirmTwoFactor': { kind: 'mutation', input: TwoFactorCredentialsInput, output: TwoFactorStateOutput },
+  'settings.disableTwoFactor': { kind: 'mutation', input: TwoFactorCredentialsInput, output: TwoFactorStateOutput },
   'auth.resolveApiToken': { kind: 'mutation', input: ResolveApiTokenInput, output: ResolveApiTokenOutput },
   'profile.read': { kind: 'query', input: ReadProfileInput, output: ReadProfileOutput },
   'accounts.list': { kind: 'query', input: ListAccountsInput, output: ListAccountsOutput },

@@ -43,6 +43,8 @@ export type RouteSpec = {
   produces?: string[];
   /** The route negotiates with Accept (and may answer 406). */
   negotiates?: boolean;
+  /** The route counts attempts and may answer 429 with Retry-After. */
+  rateLimited?: boolean;
   /** The route depends on a worker (rendering) and may answer 503 with Retry-After. */
   mayBeUnavailable?: boolean;
 };
@@ -64,13 +66,14 @@ const NotificationTokenBody = z.object({ token: z.string(), platform: z.enum(['i
 const IssuedToken = z.object({ id: z.string(), name: z.string(), token: z.string(), created_at: z.iso.datetime() });
 const TwoFactorState = z.object({ enabled: z.boolean(), secret: z.string().optional(), otpauth_uri: z.string().optional() });
 const RemoveMemberRequest = z.object({ user_id: uuid });
+const RateLimitedResponse = ErrorResponse.extend({ retry_after: z.number().int() });
 
 export const ROUTES: RouteSpec[] = [
-  { method: 'post', path: '/users', summary: 'Sign up: creates the user, a personal account and an API token', public: true, request: SignUpRequest, status: 201, response: CreatedUserResponse },
+  { method: 'post', path: '/users', summary: 'Sign up: creates the user, a personal account and an API token; each client address has SIGN_UP_LIMIT (20) sign-ups per 10 minutes, then 429', public: true, rateLimited: true, request: SignUpRequest, status: 201, response: CreatedUserResponse },
   { method: 'post', path: '/auth', summary: 'Sign in: a new API token for e-mail, password and (with 2FA) a one-time code', public: true, request: SignInRequest, status: 200, response: SignInResponse },
   { method: 'get', path: '/me', summary: 'The caller’s profile', status: 200, response: ProfileResponse },
   { method: 'delete', path: '/me', summary: 'Delete the caller and everything of theirs; permanent', status: 200, response: z.object({}) },
-  { method: 'put', path: '/password', summary: 'Change the password', request: ChangePasswordRequest, status: 200, response: SuccessResponse },
+  { method: 'put', path: '/password', summary: 'Change the password; 10 wrong current passwords in 15 minutes (counted with two-factor checks) answer 429', rateLimited: true, request: ChangePasswordRequest, status: 200, response: SuccessResponse },
   { method: 'get', path: '/accounts', summary: 'The caller’s accounts (a plain array)', status: 200, response: z.array(AccountResponse) },
   { method: 'post', path: '/accounts', summary: 'Create a team account (extension)', request: CreateAccountRequest, status: 201, response: AccountResponse },
   { method: 'get', path: '/accounts/{id}', summary: 'One account of the caller (extension)', status: 200, response: AccountResponse },
@@ -80,12 +83,12 @@ export const ROUTES: RouteSpec[] = [
   { method: 'get', path: '/api_tokens', summary: 'The caller’s API tokens, without secrets (extension)', status: 200, response: z.array(ApiTokenResponse) },
   { method: 'post', path: '/api_tokens', summary: 'Create an API token; the secret is shown once (extension)', request: CreateApiTokenRequest, status: 201, response: IssuedToken },
   { method: 'delete', path: '/api_tokens/{id}', summary: 'Revoke an API token (extension)', status: 204 },
-  { method: 'post', path: '/notification_tokens', summary: 'Register a device push token (upsert)', request: NotificationTokenBody, status: 201, response: NotificationTokenResponse },
-  { method: 'delete', path: '/notification_tokens', summary: 'Unregister a device push token', request: NotificationTokenBody, status: 204 },
+  { method: 'post', path: '/notification_tokens', summary: 'Register a device push token for the caller (upsert). Registrations are per user: the same token registered by another user never moves or removes the caller’s', request: NotificationTokenBody, status: 201, response: NotificationTokenResponse },
+  { method: 'delete', path: '/notification_tokens', summary: 'Unregister the caller’s own registration of a device push token; 204 also when the caller holds none (another user’s registration stays)', request: NotificationTokenBody, status: 204 },
   { method: 'get', path: '/two_factor', summary: 'Whether two-factor sign-in is on (extension)', status: 200, response: TwoFactorState },
   { method: 'post', path: '/two_factor', summary: 'Start two-factor set-up: a TOTP secret to scan (extension)', status: 201, response: TwoFactorState },
-  { method: 'post', path: '/two_factor/confirm', summary: 'Turn two-factor on with a first code (extension)', request: ConfirmTwoFactorRequest, status: 200, response: TwoFactorState },
-  { method: 'delete', path: '/two_factor', summary: 'Turn two-factor off with password and a code (extension)', request: DisableTwoFactorRequest, status: 200, response: TwoFactorState },
+  { method: 'post', path: '/two_factor/confirm', summary: 'Turn two-factor on with the current password and a first code; a wrong password or code is one 422 on `base`, and 10 wrong attempts in 15 minutes answer 429 (extension)', rateLimited: true, request: ConfirmTwoFactorRequest, status: 200, response: TwoFactorState },
+  { method: 'delete', path: '/two_factor', summary: 'Turn two-factor off with the current password and a code; a wrong password or code is one 422 on `base`, and 10 wrong attempts in 15 minutes answer 429 (extension)', rateLimited: true, request: DisableTwoFactorRequest, status: 200, response: TwoFactorState },
   { method: 'get', path: '/ontologies', summary: 'Ontologies visible to the caller, newest first', query: ListOntologiesQuery, status: 200, response: OntologyListResponse },
   { method: 'post', path: '/ontologies', summary: 'Create an ontology and its first commit', request: CreateOntologyRequest, status: 201, response: OntologyResponse },
   { method: 'get', path: '/ontologies/{id}', summary: 'One ontology with its source and head metrics; ETag is the head hash. ?version or ?commit_id answer it as it was at that commit (with at_commit)', query: OntologyReadQuery, status: 200, response: OntologyResponse },
@@ -147,9 +150,12 @@ function operation(route: RouteSpec): ZodOpenApiOperationObject {
   if (route.path === '/auth') {
     responses['401'] = { description: 'Wrong e-mail, password or one-time code', ...json(ErrorResponse) };
     responses['429'] = {
-      description: 'Too many attempts for this account or address; the Retry-After header gives the seconds to wait',
-      ...json(ErrorResponse.extend({ retry_after: z.number().int() })),
+      description: 'Too many failed attempts for this account from this address, or from this address in all; the Retry-After header gives the seconds to wait',
+      ...json(RateLimitedResponse),
     };
+  }
+  if (route.rateLimited) {
+    responses['429'] = { description: 'Too many attempts; the Retry-After header gives the seconds to wait', ...json(RateLimitedResponse) };
   }
   if (pathParams.length > 0) responses['404'] = { description: 'Missing, or not visible to the caller', ...json(ErrorResponse) };
   if (route.request || route.query || route.public) responses['422'] = { description: 'Validation failed', ...json(ValidationErrorResponse) };

@@ -1,6 +1,6 @@
 // Wire schemas of API tokens, notification tokens and two-factor settings.
 import { z } from 'zod';
-import { requiredText, text } from './text.js';
+import { passwordText, requiredText, text } from './text.js';
 
 export const CreateApiTokenRequest = z.strictObject({
   api_token: z.strictObject({ name: requiredText(100) }),
@@ -35,8 +35,10 @@ export const NotificationTokenResponse = z.object({
   platform: z.enum(NOTIFICATION_PLATFORMS),
 });
 
-export const ConfirmTwoFactorRequest = z.strictObject({ otp_attempt: z.string().min(1).max(32) });
-export const DisableTwoFactorRequest = z.strictObject({
-  password: z.string().max(1024),
+/** Turning two-factor on or off takes the current password and a code (an API token alone is not enough). */
+const twoFactorCredentials = {
+  password: passwordText,
   otp_attempt: z.string().min(1).max(32),
-});
+};
+export const ConfirmTwoFactorRequest = z.strictObject(twoFactorCredentials);
+export const DisableTwoFactorRequest = z.strictObject(twoFactorCredentials);

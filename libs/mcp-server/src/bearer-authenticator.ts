@@ -1,7 +1,8 @@
 // /mcp accepts the service's API tokens and OAuth access tokens (DESIGN 4). Access tokens
 // are JWTs validated with oauth4webapi against the authorization server's JWKS (signature,
-// issuer, audience, expiry); their grant must still exist, so revoking an app in settings
-// stops its tokens at once.
+// issuer, audience, expiry); their grant must still exist and their `jti` must not have been
+// revoked (POST /oauth/revoke), both asked of the REST app on every call (no cache), so
+// revoking an app in settings or one access token stops it at the next call.
 import * as oauth from 'oauth4webapi';
 import type { ServiceApi } from '@oms/contracts';
 import { RESOURCE_SCOPE } from '@oms/domain';
@@ -56,7 +57,7 @@ export function bearerAuthenticator(options: {
       return null;
     }
     const grantId = typeof claims['gid'] === 'string' ? claims['gid'] : '';
-    const { active } = await system.call('auth.grantActive', { grant_id: grantId, user_id: claims.sub });
+    const { active } = await system.call('auth.grantActive', { grant_id: grantId, user_id: claims.sub, jti: claims.jti });
     if (!active) return null;
     return {
       actorId: claims.sub,

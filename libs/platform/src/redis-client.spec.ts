@@ -53,7 +53,7 @@ describe('createRedisClient', () => {
       cleanups.push(() => redis.disconnect());
       await until('redis.status === "ready"', 5_000, () => (redis.status === 'ready' ? true : undefined));
       events.length = 0; // a 'down' when the client tried before the server listened
-      const limiter = createAttemptLimiter({ redis, prefix: 'spec', limits: { perAccount: 5, perAddress: 5, windowSeconds: 60 } });
+      const limiter = createAttemptLimiter({ redis, prefix: 'spec', limits: { perAccountAndAddress: 5, perAddress: 5, windowSeconds: 60 } });
       const keys = { account: 'a@example.com', address: '10.0.0.1' };
       expect(await limiter.hit(keys)).toBe(0);
 

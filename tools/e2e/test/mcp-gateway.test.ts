@@ -1,6 +1,7 @@
 // The separately deployed topology: the REST app with /internal/trpc and no /mcp of its
 // own, and the MCP gateway as its own process calling it over tRPC.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { authorizeInBrowser, chromiumAvailable, launchChromium, REDIRECT } from '@oms/testing';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseEnv, signUp, startApp, type RunningApp } from './support/processes.js';
@@ -80,5 +81,91 @@ describe('mcp-gateway as its own process', () => {
     expect((await fetch(`${rest.url}/mcp`, { method: 'POST' })).status).toBe(404);
     expect((await fetch(`${gateway.url}/readyz`)).status).toBe(200);
     expect((await fetch(`${gateway.url}/mcp`, { method: 'POST' })).status).toBe(401);
+  });
+});
+
+// OAuth access tokens at the gateway: the REST app is the authorization server, the gateway
+// validates the tokens it issues (one BASE_URL for both, as behind the cluster's edge).
+describe.runIf(chromiumAvailable())('mcp-gateway with OAuth access tokens', () => {
+  let oauthRest: RunningApp;
+  let oauthGateway: RunningApp;
+  let oauthDatabase: Awaited<ReturnType<typeof databaseEnv>>;
+
+  beforeAll(async () => {
+    oauthDatabase = await databaseEnv();
+    oauthRest = await startApp('rest-api', { ...oauthDatabase.env, INTERNAL_TOKEN, MCP_ENDPOINT: 'off' });
+    oauthGateway = await startApp('mcp-gateway', { REST_INTERNAL_URL: oauthRest.url, INTERNAL_TOKEN, BASE_URL: oauthRest.url, AUTH_INTERNAL_URL: oauthRest.url });
+  });
+  afterAll(async () => {
+    await oauthGateway?.stop();
+    await oauthRest?.stop();
+    await oauthDatabase?.dispose();
+  });
+
+  /** Registers a public client, takes a new user through sign-in and consent, and redeems the code. */
+  async function accessToken(): Promise<{ accessToken: string; clientId: string }> {
+    const user = await signUp(oauthRest.url);
+    const registered = await fetch(`${oauthRest.url}/oauth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ client_name: 'Gateway Agent', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none' }),
+    });
+    const clientId = ((await registered.json()) as { client_id: string }).client_id;
+    const verifier = randomBytes(32).toString('base64url');
+    const authorize = new URL(`${oauthRest.url}/oauth/authorize`);
+    for (const [key, value] of Object.entries({
+      response_type: 'code',
+      client_id: clientId,
+      redirect_uri: REDIRECT,
+      scope: 'ontologies',
+      resource: `${oauthRest.url}/mcp`,
+      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+      code_challenge_method: 'S256',
+      state: 'gateway-test',
+    })) {
+      authorize.searchParams.set(key, value);
+    }
+    const browser = await launchChromium();
+    let redirected: URL;
+    try {
+      redirected = await authorizeInBrowser(browser, authorize, { email: user.email, password: 'long enough pw' });
+    } finally {
+      await browser.close();
+    }
+    const tokens = await fetch(`${oauthRest.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: redirected.searchParams.get('code') ?? '',
+        code_verifier: verifier,
+        client_id: clientId,
+        redirect_uri: REDIRECT,
+        resource: `${oauthRest.url}/mcp`,
+      }),
+    });
+    expect(tokens.status).toBe(200);
+    return { accessToken: ((await tokens.json()) as { access_token: string }).access_token, clientId };
+  }
+
+  const toolsList = (token: string) =>
+    fetch(`${oauthGateway.url}/mcp`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+
+  it('when an access token is revoked at /oauth/revoke then the gateway refuses it from the next call', async () => {
+    const { accessToken: token, clientId } = await accessToken();
+    expect((await toolsList(token)).status).toBe(200);
+    const revoked = await fetch(`${oauthRest.url}/oauth/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token, client_id: clientId }),
+    });
+    expect(revoked.status).toBe(200);
+    const refused = await toolsList(token);
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toMatch(/^Bearer resource_metadata=/);
   });
 });

@@ -3,7 +3,7 @@ import type { AccountSettingsPort } from '@oms/authorization';
 import { deleteApiToken, findUserById, listApiTokens } from '@oms/db';
 import type { AppContext } from '../context.js';
 import { issueApiToken } from '../use-cases/issue-api-token.js';
-import { beginTwoFactor, confirmTwoFactor, disableTwoFactorWithCode } from '../use-cases/two-factor.js';
+import { beginTwoFactor, confirmTwoFactor, disableTwoFactor } from '../use-cases/two-factor.js';
 
 export function accountSettingsPort(ctx: AppContext): AccountSettingsPort {
   const db = ctx.db.prisma;
@@ -23,11 +23,11 @@ export function accountSettingsPort(ctx: AppContext): AccountSettingsPort {
     revokeToken: (userId, id) => (/^[0-9a-f-]{36}$/i.test(id) ? deleteApiToken(db, userId, id.toLowerCase()) : Promise.resolve(false)),
     twoFactorEnabled: async (userId) => (await findUserById(db, userId))?.otpEnabled ?? false,
     beginTwoFactor: (userId) => beginTwoFactor(ctx, userId),
-    confirmTwoFactor: async (userId, code) => {
-      await confirmTwoFactor(ctx, userId, code);
+    confirmTwoFactor: async (userId, credentials) => {
+      await confirmTwoFactor(ctx, userId, credentials);
     },
-    disableTwoFactor: async (userId, code) => {
-      await disableTwoFactorWithCode(ctx, userId, code);
+    disableTwoFactor: async (userId, credentials) => {
+      await disableTwoFactor(ctx, userId, credentials);
     },
   };
 }

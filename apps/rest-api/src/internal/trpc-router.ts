@@ -4,7 +4,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { AppError, ERROR_TABLE, isAppError } from '@oms/domain';
 import { INTERNAL_API, toFieldErrors, type ProcedureName } from '@oms/contracts';
-import { accountIdsOfExistingUser, findApiTokenActor, findUserById } from '@oms/db';
+import { accountIdsOfExistingUser, findApiTokenActor, findUserById, isAccessTokenRevoked } from '@oms/db';
 import type { AppContext } from '../context.js';
 import { dependencyFailure } from '../http/dependency-failure.js';
 import { hashApiToken, recordUse } from '../security/api-token.js';
@@ -19,6 +19,7 @@ import {
 } from '../use-cases/agent/read-tools.js';
 import { createOntologyForTools, deleteOntologyForTools, updateOntologyForTools } from '../use-cases/agent/write-tools.js';
 import { checkCredentials } from '../use-cases/sign-in.js';
+import type { TwoFactorCredentials } from '../use-cases/two-factor.js';
 import { accountSettingsPort } from './account-settings-port.js';
 
 export type InternalContext = {
@@ -72,12 +73,12 @@ const HANDLERS: Record<Exclude<ProcedureName, SystemProcedure>, Handler> = {
   'settings.revokeToken': async (ctx, caller, input: { id: string }) => ({ revoked: await accountSettingsPort(ctx).revokeToken(caller.userId, input.id) }),
   'settings.twoFactor': async (ctx, caller) => ({ enabled: await accountSettingsPort(ctx).twoFactorEnabled(caller.userId) }),
   'settings.beginTwoFactor': (ctx, caller) => accountSettingsPort(ctx).beginTwoFactor(caller.userId),
-  'settings.confirmTwoFactor': async (ctx, caller, input: { otp_attempt: string }) => {
-    await accountSettingsPort(ctx).confirmTwoFactor(caller.userId, input.otp_attempt);
+  'settings.confirmTwoFactor': async (ctx, caller, input: TwoFactorCredentials) => {
+    await accountSettingsPort(ctx).confirmTwoFactor(caller.userId, input);
     return { enabled: true };
   },
-  'settings.disableTwoFactor': async (ctx, caller, input: { otp_attempt: string }) => {
-    await accountSettingsPort(ctx).disableTwoFactor(caller.userId, input.otp_attempt);
+  'settings.disableTwoFactor': async (ctx, caller, input: TwoFactorCredentials) => {
+    await accountSettingsPort(ctx).disableTwoFactor(caller.userId, input);
     return { enabled: false };
   },
 };
@@ -124,11 +125,14 @@ export function createInternalRouter(ctx: AppContext) {
     .input(grantContract.input)
     .output(grantContract.output)
     .query(async ({ input }) => {
-      const grant = await ctx.db.prisma.oidcPayload.findFirst({
-        where: { id: input.grant_id, type: 'Grant', OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] },
-      });
+      const [grant, revoked] = await Promise.all([
+        ctx.db.prisma.oidcPayload.findFirst({
+          where: { id: input.grant_id, type: 'Grant', OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] },
+        }),
+        isAccessTokenRevoked(ctx.db.prisma, input.jti),
+      ]);
       const accountId = (grant?.payload as { accountId?: unknown } | undefined)?.accountId;
-      return { active: Boolean(grant) && accountId === input.user_id };
+      return { active: Boolean(grant) && accountId === input.user_id && !revoked };
     });
 
   const credentialsContract = INTERNAL_API['auth.checkCredentials'];

@@ -60,7 +60,7 @@ export function tokenRoutes(ctx: AppContext): Router {
   });
   router.post('/two_factor/confirm', async (req, res) => {
     const input = parseBody(ConfirmTwoFactorRequest, req.body);
-    res.json(await confirmTwoFactor(ctx, authOf(res).user.id, input.otp_attempt));
+    res.json(await confirmTwoFactor(ctx, authOf(res).user.id, input));
   });
   router.delete('/two_factor', async (req, res) => {
     const input = parseBody(DisableTwoFactorRequest, req.body);

@@ -12,7 +12,7 @@ export function publicRoutes(ctx: AppContext): Router {
   const router = Router();
   router.post('/users', jsonBody(), async (req, res) => {
     const input = parseBody(SignUpRequest, req.body, ['user']);
-    res.status(201).json(await signUp(ctx, input));
+    res.status(201).json(await signUp(ctx, input, req.ip ?? 'unknown'));
   });
   router.post('/auth', jsonBody(), async (req, res) => {
     const input = parseBody(SignInRequest, req.body);

@@ -6,6 +6,7 @@ import { claimOtpStep, findUserByEmail } from '@oms/db';
 import type { AppContext } from '../context.js';
 import { matchTotp } from '../security/totp.js';
 import { issueApiToken } from './issue-api-token.js';
+import { rateLimited } from './rate-limited.js';
 
 export type CredentialResult = { userId: string } | { refused: 'credentials' | 'otp' };
 
@@ -27,9 +28,7 @@ export async function checkCredentials(ctx: AppContext, email: string, password:
 export async function signIn(ctx: AppContext, input: SignInRequest, address: string): Promise<{ token: string }> {
   const keys = { account: input.email.trim() || '-', address };
   const wait = await ctx.signInLimiter.hit(keys);
-  if (wait > 0) {
-    throw new AppError('rate_limited', { message: `Too many sign-in attempts; retry in ${wait} s.`, details: { retry_after: wait } });
-  }
+  if (wait > 0) throw rateLimited(wait, 'sign-in attempts');
   const result = await checkCredentials(ctx, input.email, input.password, input.otp_attempt);
   if ('refused' in result) throw new AppError('unauthorized');
   await ctx.signInLimiter.succeeded(keys);

@@ -1,15 +1,18 @@
 // Open sign-up (DESIGN 4): the user, a personal account they own as admin, and a first API
-// token, all in one transaction.
+// token, all in one transaction. Every attempt counts toward its address's sign-up limit.
 import { AppError, checkNewPassword } from '@oms/domain';
 import type { SignUpRequest, CreatedUserResponse } from '@oms/contracts';
 import { createAccount, createUser, findUserByEmail, isUniqueViolation } from '@oms/db';
 import type { AppContext } from '../context.js';
 import { issueApiToken } from './issue-api-token.js';
+import { rateLimited } from './rate-limited.js';
 
 const TAKEN = AppError.validation({ email: ['has already been taken'] });
 
-export async function signUp(ctx: AppContext, input: SignUpRequest): Promise<CreatedUserResponse> {
+export async function signUp(ctx: AppContext, input: SignUpRequest, address: string): Promise<CreatedUserResponse> {
   if (ctx.config.registration === 'closed') throw new AppError('registration_closed');
+  const wait = (await ctx.signUpLimiter?.hit(address)) ?? 0;
+  if (wait > 0) throw rateLimited(wait, 'sign-ups from this address');
   const { user } = input;
   const passwordErrors = checkNewPassword(user.password, user.password_confirmation);
   if (Object.keys(passwordErrors).length > 0) throw AppError.validation(passwordErrors);

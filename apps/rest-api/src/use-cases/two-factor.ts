@@ -1,9 +1,19 @@
-// Two-factor sign-in with TOTP: begin (a secret to scan), confirm with a first code (then it
-// is on), disable with password and a current code.
+// Two-factor sign-in with TOTP: begin (a secret to scan), confirm with the password and a
+// first code (then it is on), disable with the password and a current code.
+// The password on confirm is what stops a stolen API token from turning two-factor on with
+// the thief's authenticator (locking the owner out of sign-in). Password and code are checked
+// together and refused with one message, so a guess never tells which of them was right;
+// every attempt counts toward the user's limit of credential checks (a success clears it).
 import { AppError } from '@oms/domain';
 import { claimOtpStep, findUserById, setOtp } from '@oms/db';
 import type { AppContext } from '../context.js';
 import { matchTotp, newTotpSecret, totpUri } from '../security/totp.js';
+import { countCredentialCheck, credentialCheckPassed } from './credential-checks.js';
+
+export type TwoFactorCredentials = { password: string; otp_attempt: string };
+
+/** The one answer to a wrong password, a wrong code, or both. */
+const WRONG_PASSWORD_OR_CODE = () => AppError.validation({ base: ['password or one-time code is invalid'] });
 
 async function userOf(ctx: AppContext, userId: string) {
   const user = await findUserById(ctx.db.prisma, userId);
@@ -19,33 +29,28 @@ export async function beginTwoFactor(ctx: AppContext, userId: string) {
   return { enabled: false, secret, otpauth_uri: totpUri(secret, user.email) };
 }
 
-async function checkCode(ctx: AppContext, user: { id: string; otpSecret: string | null }, code: string) {
-  const step = user.otpSecret ? matchTotp(user.otpSecret, code, ctx.now()) : null;
-  if (step === null || !(await claimOtpStep(ctx.db.prisma, user.id, step))) {
-    throw AppError.validation({ otp_attempt: ['is invalid'] });
-  }
+/** Both factors at once: the code's time step is claimed only when the password is right too. */
+async function checkPasswordAndCode(ctx: AppContext, user: { id: string; passwordHash: string; otpSecret: string | null }, input: TwoFactorCredentials) {
+  await countCredentialCheck(ctx, user.id);
+  const passwordOk = await ctx.hasher.verify(user.passwordHash, input.password);
+  const step = user.otpSecret ? matchTotp(user.otpSecret, input.otp_attempt, ctx.now()) : null;
+  if (!passwordOk || step === null || !(await claimOtpStep(ctx.db.prisma, user.id, step))) throw WRONG_PASSWORD_OR_CODE();
+  await credentialCheckPassed(ctx, user.id);
 }
 
-export async function confirmTwoFactor(ctx: AppContext, userId: string, code: string) {
+export async function confirmTwoFactor(ctx: AppContext, userId: string, input: TwoFactorCredentials) {
   const user = await userOf(ctx, userId);
   if (user.otpEnabled) throw AppError.validation({ base: ['two-factor authentication is already on'] });
   if (!user.otpSecret) throw AppError.validation({ base: ['start the two-factor set-up first'] });
-  await checkCode(ctx, user, code);
+  await checkPasswordAndCode(ctx, user, input);
   await setOtp(ctx.db.prisma, userId, { secret: user.otpSecret, enabled: true });
   return { enabled: true };
 }
 
-export async function disableTwoFactor(ctx: AppContext, userId: string, input: { password: string; otp_attempt: string }) {
-  const user = await userOf(ctx, userId);
-  if (!(await ctx.hasher.verify(user.passwordHash, input.password))) throw AppError.validation({ password: ['is invalid'] });
-  return disableTwoFactorWithCode(ctx, userId, input.otp_attempt);
-}
-
-/** The settings area, where the user is signed in already, turns it off with a current code. */
-export async function disableTwoFactorWithCode(ctx: AppContext, userId: string, code: string) {
+export async function disableTwoFactor(ctx: AppContext, userId: string, input: TwoFactorCredentials) {
   const user = await userOf(ctx, userId);
   if (!user.otpEnabled) throw AppError.validation({ base: ['two-factor authentication is not on'] });
-  await checkCode(ctx, user, code);
+  await checkPasswordAndCode(ctx, user, input);
   await setOtp(ctx.db.prisma, userId, { secret: null, enabled: false, lastStep: null });
   return { enabled: false };
 }

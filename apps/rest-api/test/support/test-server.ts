@@ -37,7 +37,8 @@ export async function startTestServer(
   const logger = createLogger({ service: 'rest-api', level: 'silent' });
   // OAuth needs the issuer to be the real address: pick the port first when asked to.
   const port = options.port ?? 0;
-  const config = configFrom({ PORT: String(port), ...(port ? { BASE_URL: `http://127.0.0.1:${port}` } : {}), ...env });
+  // Test files sign up many users from 127.0.0.1: no sign-up limit unless a test sets one.
+  const config = configFrom({ PORT: String(port), SIGN_UP_LIMIT: '0', ...(port ? { BASE_URL: `http://127.0.0.1:${port}` } : {}), ...env });
   const app = createApp({ config, db: options.wrapDb ? options.wrapDb(db) : db, logger, ...(options.metadataFetch ? { metadataFetch: options.metadataFetch } : {}) });
   await app.locals['ready'];
   const running: RunningServer = await startServer(app, { port, host: '127.0.0.1' });

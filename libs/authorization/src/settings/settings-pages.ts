@@ -50,14 +50,16 @@ export function twoFactorPage(o: { csrf: string; userName: string; enabled: bool
   if (o.enabled) {
     body = `<p>Two-factor authentication is <strong>on</strong>. Signing in needs a code from your authenticator app.</p>
 <form method="post" action="/settings/two-factor/disable"><input type="hidden" name="csrf" value="${esc(o.csrf)}">
-<label for="otp_attempt">Current code</label><input id="otp_attempt" name="otp_attempt" type="text" inputmode="numeric" required>
+<label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
+<label for="otp_attempt">Current code</label><input id="otp_attempt" name="otp_attempt" type="text" inputmode="numeric" autocomplete="one-time-code" required>
 <div class="actions"><button class="danger" type="submit">Turn off</button></div></form>`;
   } else if (o.setup) {
     body = `<p>Scan this code with an authenticator app (or type the secret), then enter the 6-digit code it shows.</p>
 <div class="qr">${o.setup.qrSvg}</div>
 <p>Secret: <code id="totp-secret">${esc(o.setup.secret)}</code></p>
 <form method="post" action="/settings/two-factor/confirm"><input type="hidden" name="csrf" value="${esc(o.csrf)}">
-<label for="otp_attempt">Code</label><input id="otp_attempt" name="otp_attempt" type="text" inputmode="numeric" required>
+<label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
+<label for="otp_attempt">Code</label><input id="otp_attempt" name="otp_attempt" type="text" inputmode="numeric" autocomplete="one-time-code" required>
 <div class="actions"><button type="submit">Turn on</button></div></form>`;
   } else {
     body = `<p>Two-factor authentication is <strong>off</strong>. Turn it on to require a code from an authenticator app (TOTP, RFC 6238) when you sign in.</p>

@@ -19,8 +19,9 @@ export type AccountSettingsPort = {
   revokeToken(userId: string, id: string): Promise<boolean>;
   twoFactorEnabled(userId: string): Promise<boolean>;
   beginTwoFactor(userId: string): Promise<{ secret: string; otpauth_uri: string }>;
-  confirmTwoFactor(userId: string, code: string): Promise<void>;
-  disableTwoFactor(userId: string, code: string): Promise<void>;
+  /** Both need the current password with the code: a stolen session cookie is not enough. */
+  confirmTwoFactor(userId: string, credentials: { password: string; otp_attempt: string }): Promise<void>;
+  disableTwoFactor(userId: string, credentials: { password: string; otp_attempt: string }): Promise<void>;
 };
 
 export type SettingsDeps = {
@@ -40,8 +41,14 @@ const field = (req: Request, name: string) => {
   const value = (req.body as Record<string, unknown> | undefined)?.[name];
   return typeof value === 'string' ? value : '';
 };
-const problemOf = (error: unknown) =>
-  isAppError(error) && error.fieldErrors ? Object.values(error.fieldErrors).flat().join('; ') : 'That did not work; try again.';
+const problemOf = (error: unknown) => {
+  if (isAppError(error) && error.code === 'rate_limited') return error.message;
+  return isAppError(error) && error.fieldErrors ? Object.values(error.fieldErrors).flat().join('; ') : 'That did not work; try again.';
+};
+/** A refused form is 422, or 429 once the user's wrong passwords and codes are used up. */
+const problemStatus = (error: unknown) => (isAppError(error) && error.code === 'rate_limited' ? 429 : 422);
+/** The password and code of the two-factor forms (never trimmed: passwords are compared exactly). */
+const twoFactorCredentials = (req: Request) => ({ password: field(req, 'password').slice(0, 1024), otp_attempt: field(req, 'otp_attempt').trim().slice(0, 32) });
 
 export function settingsRoutes(deps: SettingsDeps): Router {
   const { db, port } = deps;
@@ -125,18 +132,18 @@ export function settingsRoutes(deps: SettingsDeps): Router {
   }));
   router.post('/settings/two-factor/confirm', ...signedIn(async (req, res, s, userName) => {
     try {
-      await port.confirmTwoFactor(s.userId, field(req, 'otp_attempt').trim());
+      await port.confirmTwoFactor(s.userId, twoFactorCredentials(req));
       await twoFactor(res, s, userName, { message: 'Two-factor authentication is on.' });
     } catch (error) {
-      await twoFactor(res.status(422), s, userName, { error: problemOf(error) });
+      await twoFactor(res.status(problemStatus(error)), s, userName, { error: problemOf(error) });
     }
   }));
   router.post('/settings/two-factor/disable', ...signedIn(async (req, res, s, userName) => {
     try {
-      await port.disableTwoFactor(s.userId, field(req, 'otp_attempt').trim());
+      await port.disableTwoFactor(s.userId, twoFactorCredentials(req));
       await twoFactor(res, s, userName, { message: 'Two-factor authentication is off.' });
     } catch (error) {
-      await twoFactor(res.status(422), s, userName, { error: problemOf(error) });
+      await twoFactor(res.status(problemStatus(error)), s, userName, { error: problemOf(error) });
     }
   }));
 
