@@ -5,6 +5,7 @@ import { DiffQuery, SourceQuery } from '@oms/contracts';
 import type { AppContext } from '../context.js';
 import { authOf } from '../http/authenticate.js';
 import { negotiate } from '../http/negotiate.js';
+import { sendText } from '../http/send-text.js';
 import { idParam, parseQuery } from '../http/params.js';
 import { callerFor, visibleOntologyRowOr404 } from '../use-cases/ontologies/caller.js';
 import { diffOntology } from '../use-cases/ontologies/diff-ontology.js';
@@ -60,8 +61,11 @@ export function ontologyVersionRoutes(ctx: AppContext): Router {
       res.status(304).end();
       return;
     }
+    // Counted whole: a body loaded for this request stays in memory until its last byte is taken.
+    ctx.responseBudget.hold(res, authOf(res).user.id, download.body.length);
     res.setHeader('Content-Disposition', `attachment; filename="${download.fileName}"`);
-    res.type(`${download.mediaType}; charset=utf-8`).send(download.body);
+    res.type(`${download.mediaType}; charset=utf-8`);
+    await sendText(res, download.body, { deadlineMs: ctx.config.responseWriteTimeoutMs });
   });
 
   return router;
