@@ -27,6 +27,8 @@ const ConfigSchema = z
     SHUTDOWN_TIMEOUT_MS: shutdownTimeoutSetting.default(10_000),
     // Worker threads that parse large sources (0: parse them on the main thread). Default: min(2, cores).
     SOURCE_CHECK_THREADS: z.coerce.number().int().min(0).max(64).optional(),
+    // How long an answer may wait for a client to take written bytes before the connection is dropped.
+    RESPONSE_WRITE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   })
   .refine((env) => env.RENDER_QUEUE !== 'bullmq' || env.REDIS_URL, { message: 'RENDER_QUEUE=bullmq needs REDIS_URL', path: ['RENDER_QUEUE'] })
   .transform((env) => ({
@@ -48,6 +50,7 @@ const ConfigSchema = z
     renderQueue: env.RENDER_QUEUE,
     authInternalUrl: env.AUTH_INTERNAL_URL?.replace(/\/+$/, ''),
     sourceCheckThreads: env.SOURCE_CHECK_THREADS,
+    responseWriteTimeoutMs: env.RESPONSE_WRITE_TIMEOUT_MS,
   }));
 
 export type AppConfig = Readonly<z.output<typeof ConfigSchema>>;

@@ -6,6 +6,7 @@ import type { AppConfig } from './config.js';
 import { createAttemptLimiter, createRateLimiter, type AttemptLimiter, type Logger, type RateLimiter } from '@oms/platform';
 import { createPasswordHasher, type PasswordHasher } from './security/password-hasher.js';
 import { createConversionCache, type ConversionCache } from './use-cases/ontologies/conversion-cache.js';
+import { createResponseBudget, type ResponseBudget } from './http/response-budget.js';
 import { createSourceChecker, defaultSourceCheckThreads, type SourceChecker } from './use-cases/ontologies/source-checker.js';
 
 export type AppContext = {
@@ -30,6 +31,8 @@ export type AppContext = {
   conversions: ConversionCache;
   /** Parses and measures sources at ingest (large ones in worker threads). */
   sourceChecker: SourceChecker;
+  /** Memory pinned by answers still being written (downloads, streamed lists), per user and in total. */
+  responseBudget: ResponseBudget;
 };
 
 export type AppDeps = {
@@ -50,6 +53,9 @@ export type AppDeps = {
 const CREDENTIAL_CHECKS = { points: 10, windowSeconds: 15 * 60 };
 const SIGN_UP_WINDOW_SECONDS = 10 * 60;
 
+/** 64 MB per user and 512 MB in all of memory pinned by answers not yet taken by their clients. */
+const RESPONSE_BUDGET = { perKeyBytes: 64 * 1024 * 1024, totalBytes: 512 * 1024 * 1024, retryAfterSeconds: 5 };
+
 export function createContext(deps: AppDeps): AppContext {
   let sgidKey: Promise<string> | undefined;
   const store = deps.redis ? { redis: deps.redis } : {};
@@ -61,6 +67,7 @@ export function createContext(deps: AppDeps): AppContext {
     now: deps.now ?? (() => new Date()),
     newId: () => uuidv7(),
     conversions: createConversionCache(),
+    responseBudget: createResponseBudget(RESPONSE_BUDGET),
     sourceChecker: createSourceChecker({ threads: deps.config.sourceCheckThreads ?? defaultSourceCheckThreads(), logger: deps.logger }),
     signInLimiter: createAttemptLimiter({ prefix: 'sign-in', ...store }),
     signUpLimiter:

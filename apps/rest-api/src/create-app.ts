@@ -6,6 +6,7 @@ import { errorHandler, notFoundHandler } from './http/error-handler.js';
 import { jsonBody } from './http/json-body.js';
 import { methodNotAllowed } from './http/method-not-allowed.js';
 import { requestContext } from './http/request-context.js';
+import { writeDeadline } from './http/write-deadline.js';
 import { accountRoutes } from './routes/accounts.js';
 import { docsRoutes } from './routes/docs.js';
 import { meRoutes } from './routes/me.js';
@@ -33,6 +34,7 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', deps.config.trustProxy);
   app.set('etag', false);
   app.use(requestContext(deps.logger));
+  app.use(writeDeadline(deps.config.responseWriteTimeoutMs));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });

@@ -130,6 +130,42 @@ describe.each(testBackends())('chunked source reads on %s', (backend) => {
     expect(await h.openCursors()).toBe(0);
   });
 
+  it('when the reader is suspended longer than parkAfterMs then its session is given back and the read resumes where it stopped', async () => {
+    const source = MIXED.repeat(200);
+    const { commitId } = await seedOntology(h.db, source);
+    const chunks: string[] = [];
+    const reader = readSourceChunks(h.single, commitId, { chunkBytes: 7, parkAfterMs: 20 });
+    for await (const chunk of reader) {
+      chunks.push(chunk);
+      if (chunks.length === 3 || chunks.length === 40) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        // The one session is free (else this waits and fails) and no cursor is left open.
+        const session = await h.single.acquire(AbortSignal.timeout(2_000));
+        session.release();
+        expect(await h.openCursors()).toBe(0);
+      }
+    }
+    expect(chunks.join('')).toBe(source);
+    expect(await h.openCursors()).toBe(0);
+  });
+
+  it('when the commit goes away while the read is parked then the reader fails, never a short source', async () => {
+    const { row, commitId } = await seedOntology(h.db, 'w'.repeat(10_000));
+    const reading = (async () => {
+      let text = '';
+      for await (const chunk of readSourceChunks(h.single, commitId, { chunkBytes: 100, parkAfterMs: 10 })) {
+        text += chunk;
+        if (text.length === 100) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          await h.db.sql.query(`DELETE FROM "ontologies" WHERE "id" = $1::uuid`, [row.id]);
+        }
+      }
+      return text;
+    })();
+    await expect(reading).rejects.toThrow('source read stopped at chunk');
+    expect(await h.openCursors()).toBe(0);
+  });
+
   it('when a query fails mid-read then the error reaches the reader and the cursor is closed', async () => {
     const { commitId } = await seedOntology(h.db, 'y'.repeat(10_000));
     let fetches = 0;

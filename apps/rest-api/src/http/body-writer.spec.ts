@@ -1,7 +1,7 @@
 import { createServer, get, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bodyWriter, ClientGoneError } from './body-writer.js';
+import { bodyWriter, ClientGoneError, WriteDeadlineError } from './body-writer.js';
 
 let server: Server | undefined;
 afterEach(async () => {
@@ -32,7 +32,7 @@ const MiB = 'x'.repeat(1024 * 1024);
 describe('bodyWriter', () => {
   it('when the client reads slowly then a write waits for drain and resolves true', async () => {
     const { res, client } = await exchange();
-    const out = bodyWriter(res);
+    const out = bodyWriter(res, { deadlineMs: 10_000 });
     let settled = false;
     // Enough to fill the socket buffers on both sides.
     const writes = (async () => {
@@ -50,7 +50,7 @@ describe('bodyWriter', () => {
 
   it('when the client goes away during a wait then the write resolves false and the signal aborts', async () => {
     const { res, destroyClient } = await exchange();
-    const out = bodyWriter(res);
+    const out = bodyWriter(res, { deadlineMs: 10_000 });
     const writes = (async () => {
       for (let i = 0; i < 64; i += 1) if (!(await out.write(MiB))) return i;
       return -1;
@@ -61,5 +61,17 @@ describe('bodyWriter', () => {
     expect(out.gone).toBe(true);
     expect(out.signal.reason).toBeInstanceOf(ClientGoneError);
     expect(await out.write('more')).toBe(false);
+  });
+
+  it('when the client takes nothing for the deadline then the connection is dropped and the write resolves false', async () => {
+    const { res } = await exchange();
+    const out = bodyWriter(res, { deadlineMs: 300 });
+    const started = Date.now();
+    let taken = 0;
+    while (await out.write(MiB)) taken += 1;
+    expect(taken).toBeLessThan(64);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    expect(out.signal.reason).toBeInstanceOf(WriteDeadlineError);
+    expect(res.destroyed).toBe(true);
   });
 });

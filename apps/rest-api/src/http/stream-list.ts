@@ -1,7 +1,9 @@
 // Writes a pagination envelope item by item and each item piece by piece, so a page of large
 // ontologies is never held in memory as a whole (the bench's list-memory case) and a slow
 // client slows the producer. A client that leaves stops the reading (its iterators are
-// ended, which closes their cursors); an error after the first byte cuts the connection.
+// ended, which closes their cursors); an error after the first byte cuts the connection. A
+// client that takes nothing for `deadlineMs` while a write waits is dropped (bodyWriter); the
+// source reads hold no database session while they wait for it (readSourceChunks).
 import type { Response } from 'express';
 import { bodyWriter } from './body-writer.js';
 
@@ -12,8 +14,9 @@ export async function streamEnvelope<T>(
   items: (signal: AbortSignal) => AsyncIterable<T>,
   /** An item's JSON in pieces (joined: the item's JSON). */
   pieces: (item: T) => AsyncIterable<string> | Iterable<string>,
+  options: { deadlineMs: number },
 ): Promise<void> {
-  const out = bodyWriter(res);
+  const out = bodyWriter(res, options);
   res.status(200).type('application/json');
   // Written together with the next piece: no tiny writes, and nothing is sent before the
   // first item is read, so an early failure still gets a proper error answer.

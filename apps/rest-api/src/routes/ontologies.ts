@@ -2,7 +2,7 @@
 import { Router, type Response } from 'express';
 import { AppError, pageInfo } from '@oms/domain';
 import { ChildrenQuery, CommitsQuery, CreateOntologyRequest, ListOntologiesQuery, OntologyReadQuery, UpdateOntologyRequest } from '@oms/contracts';
-import { findCommit, findVisibleOntologyForUser, listCommits, withStreamedHeadSources, type OntologyWithHeadMetrics } from '@oms/db';
+import { findCommit, findVisibleOntologyForUser, INLINE_SOURCE_BYTES, listCommits, withStreamedHeadSources, type OntologyWithHeadMetrics } from '@oms/db';
 import type { AppContext } from '../context.js';
 import { authOf } from '../http/authenticate.js';
 import { parseBody } from '../http/parse-body.js';
@@ -19,6 +19,9 @@ import { streamEnvelope } from '../http/stream-list.js';
 import { updateOntology } from '../use-cases/ontologies/update-ontology.js';
 import { withVisibleParent } from '../use-cases/ontologies/visible-parents.js';
 
+/** Memory a streamed list holds beside its inline sources (a FETCH of chunks, pieces in the socket's buffer). */
+const LIST_STREAM_BYTES = 1024 * 1024;
+
 export function ontologyRoutes(ctx: AppContext): Router {
   const router = Router();
   const caller = (res: Response) => callerFor(ctx.db.prisma, authOf(res).user.id);
@@ -26,13 +29,18 @@ export function ontologyRoutes(ctx: AppContext): Router {
     res.setHeader('ETag', `"${row.headHash}"`);
     sendJson(res, status, presentOntologyDetail(row, ctx.config.baseUrl));
   };
-  const sendList = (res: Response, page: OntologyPage) =>
-    streamEnvelope(
+  const sendList = (res: Response, page: OntologyPage) => {
+    const key = authOf(res).user.id;
+    // What a stalled list can pin: its inline sources, one FETCH of a large one, socket buffers.
+    ctx.responseBudget.hold(res, key, page.rows.length * INLINE_SOURCE_BYTES + LIST_STREAM_BYTES);
+    return streamEnvelope(
       res,
       page.pagination,
-      (signal) => withStreamedHeadSources(ctx.db, page.rows, { signal }),
+      (signal) => withStreamedHeadSources(ctx.db, page.rows, { signal, key }),
       (item) => ontologyJsonPieces(item, ctx.config.baseUrl),
+      { deadlineMs: ctx.config.responseWriteTimeoutMs },
     );
+  };
 
   router.get('/ontologies', async (req, res) => {
     const query = parseQuery(ListOntologiesQuery, req);

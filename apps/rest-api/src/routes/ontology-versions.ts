@@ -5,10 +5,11 @@ import { DiffQuery, SourceQuery } from '@oms/contracts';
 import type { AppContext } from '../context.js';
 import { authOf } from '../http/authenticate.js';
 import { negotiate } from '../http/negotiate.js';
+import { sendText } from '../http/send-text.js';
 import { idParam, parseQuery } from '../http/params.js';
 import { callerFor, visibleOntologyRowOr404 } from '../use-cases/ontologies/caller.js';
 import { diffOntology } from '../use-cases/ontologies/diff-ontology.js';
-import { chosenOffer, downloadSource, offerForFormat, offersFor } from '../use-cases/ontologies/download-source.js';
+import { chosenOffer, downloadSource, offerForFormat, offersFor, type Download } from '../use-cases/ontologies/download-source.js';
 import { commitByRef, headCommit, pinnedRef } from '../use-cases/ontologies/find-commit.js';
 
 const DIFF_TYPES = ['application/json', 'text/x-diff', 'text/plain'];
@@ -41,8 +42,9 @@ export function ontologyVersionRoutes(ctx: AppContext): Router {
     res.type(`${type}; charset=utf-8`).send(diff.kind === 'text' ? diff.changes.unified : '');
   });
 
-  router.get('/ontologies/:id/source', async (req, res) => {
-    const ontology = await visibleRow(req.params.id, res);
+  /** The download a request asks for; the commit (and its source) is not kept beyond this call. */
+  const requestedDownload = async (req: Request, res: Response): Promise<{ download: Download; pinned: boolean }> => {
+    const ontology = await visibleRow(req.params['id'] as string, res);
     const query = parseQuery(SourceQuery, req);
     const pinned = pinnedRef(query);
     const commit = pinned ? await commitByRef(ctx.db.prisma, ontology.id, pinned) : await headCommit(ctx.db.prisma, ontology);
@@ -51,7 +53,11 @@ export function ontologyVersionRoutes(ctx: AppContext): Router {
       query.format !== undefined
         ? offerForFormat(commit, offers, query.format)
         : chosenOffer(offers, negotiate(req, offers.map((candidate) => candidate.mediaType)));
-    const download = await downloadSource(ctx.conversions, ontology, commit, offer);
+    return { download: await downloadSource(ctx.conversions, ontology, commit, offer), pinned: pinned !== undefined };
+  };
+
+  router.get('/ontologies/:id/source', async (req, res) => {
+    const { download, pinned } = await requestedDownload(req, res);
     res.setHeader('ETag', download.etag);
     res.setHeader('Vary', 'Accept');
     // A commit never changes; the head does, so an unpinned download is revalidated each time.
@@ -60,8 +66,11 @@ export function ontologyVersionRoutes(ctx: AppContext): Router {
       res.status(304).end();
       return;
     }
+    // Counted whole: a body loaded for this request stays in memory until its last byte is taken.
+    ctx.responseBudget.hold(res, authOf(res).user.id, download.body.length);
     res.setHeader('Content-Disposition', `attachment; filename="${download.fileName}"`);
-    res.type(`${download.mediaType}; charset=utf-8`).send(download.body);
+    res.type(`${download.mediaType}; charset=utf-8`);
+    await sendText(res, download.body, { deadlineMs: ctx.config.responseWriteTimeoutMs });
   });
 
   return router;

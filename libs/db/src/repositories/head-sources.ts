@@ -17,7 +17,12 @@ export type OntologyWithStreamedSource = { row: OntologyRow; source: StreamedSou
 
 type Head = { id: string; commitId: string; source: string | null };
 
-export type StreamedSourceOptions = { signal?: AbortSignal; inlineBytes?: number };
+export type StreamedSourceOptions = {
+  signal?: AbortSignal;
+  inlineBytes?: number;
+  /** Whose list this is (sessions for chunked reads are shared fairly between keys). */
+  key?: string;
+};
 
 /**
  * Yields each row with its head source, in order. A chunked source must be read (or its
@@ -42,6 +47,6 @@ export async function* withStreamedHeadSources(
     headOf.delete(row.id);
     if (!head) yield { row, source: '' };
     else if (head.source !== null) yield { row, source: head.source };
-    else yield { row, source: readSourceChunks(db.sessions, head.commitId, options.signal ? { signal: options.signal } : {}) };
+    else yield { row, source: readSourceChunks(db.sessions, head.commitId, { signal: options.signal, key: options.key }) };
   }
 }

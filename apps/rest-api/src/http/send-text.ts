@@ -1,0 +1,28 @@
+// A text body written in slices with backpressure (bodyWriter): a client that reads slowly
+// pins one slice beside the text (which a cache may share between answers), not a copy of the
+// whole body in the socket's buffer, and one that stops reading is dropped at the write
+// deadline. Headers (type, ETag, ...) are the caller's; Content-Length is set here.
+import type { Response } from 'express';
+import { bodyWriter } from './body-writer.js';
+
+/** Characters per write (at most 3 bytes each in UTF-8). */
+const SLICE_CHARS = 64 * 1024;
+
+/** Where a slice of `text` from `start` ends: never between the two halves of a surrogate pair. */
+function sliceEnd(text: string, start: number): number {
+  const end = Math.min(text.length, start + SLICE_CHARS);
+  if (end === text.length) return end;
+  const last = text.charCodeAt(end - 1);
+  return last >= 0xd800 && last <= 0xdbff ? end - 1 : end;
+}
+
+export async function sendText(res: Response, text: string, options: { deadlineMs: number }): Promise<void> {
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  const out = bodyWriter(res, options);
+  for (let start = 0; start < text.length; ) {
+    const end = sliceEnd(text, start);
+    if (!(await out.write(text.slice(start, end)))) return;
+    start = end;
+  }
+  res.end();
+}
