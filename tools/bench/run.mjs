@@ -34,6 +34,10 @@ function selectCases(only) {
 
 async function runCase(def, ctx, options) {
   if (def.skip) return skippedResult(def, def.skip);
+  // For a case that can only run on PostgreSQL (none of today's: each runs on every target).
+  if (def.needs === 'postgres' && ctx.db.kind !== 'postgres') {
+    return skippedResult(def, `needs PostgreSQL (${def.needsWhy}); run it with --target postgres or --target cluster`);
+  }
   if (!ctx.service.alive()) {
     ctx.log('the service had stopped; starting it again');
     await ctx.restartService();
