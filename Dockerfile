@@ -24,9 +24,8 @@ ARG APP
 ENV NX_DAEMON=false NX_NO_CLOUD=true NX_TUI=false CI=true
 WORKDIR /repo
 COPY --from=manifests /out/ ./
-# Our lock file lists only this platform's optional builds (see tools/scripts/ensure-ready.mjs):
-# when `npm ci` refuses it, `npm install --no-save` installs the same pinned versions.
-RUN npm ci --no-audit --no-fund --ignore-scripts || npm install --no-save --no-audit --no-fund --ignore-scripts
+# The lock file lists every platform's optional builds (rollup, msgpackr-extract): npm ci takes it as is.
+RUN npm ci --no-audit --no-fund --ignore-scripts
 # Install scripts are off; the one patch of a dependency (patches/, see docs/decisions.md) is applied here.
 RUN npx patch-package
 COPY . .
@@ -51,7 +50,7 @@ RUN mkdir -p /dist/apps/$APP \
 FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /repo
 COPY --from=manifests /out/ ./
-RUN npm ci --omit=dev --no-audit --no-fund --ignore-scripts || npm install --no-save --omit=dev --no-audit --no-fund --ignore-scripts
+RUN npm ci --omit=dev --no-audit --no-fund --ignore-scripts
 RUN npx patch-package
 
 FROM ${NODE_IMAGE} AS runtime

@@ -14,7 +14,8 @@ import { runCleanups, stopEverythingOnSignals, wasInterrupted } from './lib/clea
 import { failedResult, formatTable, measuredResult, skippedResult, writeResults } from './lib/report.mjs';
 import { caseFor, outputFile, targetDefinition } from './lib/targets/index.mjs';
 
-const CASE_TIMEOUT_MS = { quick: 120_000, full: 240_000 };
+// Generous: on the embedded target a case may restart the service (PGlite), slow on a loaded machine.
+const CASE_TIMEOUT_MS = { quick: 240_000, full: 480_000 };
 
 function withTimeout(promise, ms, what) {
   let timer;
@@ -33,8 +34,9 @@ function selectCases(only) {
 
 async function runCase(def, ctx, options) {
   if (def.skip) return skippedResult(def, def.skip);
+  // For a case that can only run on PostgreSQL (none of today's: each runs on every target).
   if (def.needs === 'postgres' && ctx.db.kind !== 'postgres') {
-    return skippedResult(def, `needs PostgreSQL (${def.needsWhy}); this run uses embedded PGlite`);
+    return skippedResult(def, `needs PostgreSQL (${def.needsWhy}); run it with --target postgres or --target cluster`);
   }
   if (!ctx.service.alive()) {
     ctx.log('the service had stopped; starting it again');
@@ -79,7 +81,7 @@ async function main(options) {
   let current = '';
   const ctx = {
     quick: options.quick,
-    /** 'embedded' or 'cluster'. */
+    /** 'embedded', 'postgres' or 'cluster'. */
     target: target.name,
     db: target.db,
     results: [],
@@ -87,8 +89,12 @@ async function main(options) {
       return target.service;
     },
     log: (line) => console.log(`  [${current}] ${line}`),
-    /** A fresh service (embedded: a new process; cluster: every process anew) on the same database and port. */
+    /** A fresh service (embedded, postgres: a new process; cluster: every process anew) on the same database and port. */
     restartService: () => target.restart(),
+    /** Direct SQL on the run's database (`sql.query(text, params)` gives `{ rows }`); embedded stops its service meanwhile. */
+    withSql: (work) => target.withSql(work),
+    /** `work()` while the service is stopped (embedded: PGlite's folder is one process's; others: at once). */
+    whileStopped: (work) => target.whileStopped(work),
     async newUser(label) {
       const user = await signUp(target.service.url, label);
       return { user, api: apiFor(target.service.url, user.token) };

@@ -21,13 +21,9 @@ export function ensureReady() {
   const installed = path.join(root, 'node_modules', '.package-lock.json');
   if (!existsSync(installed) || mtime(path.join(root, 'package-lock.json')) > mtime(installed)) {
     console.error('[setup] installing dependencies (npm ci)...');
-    // Our registry serves only this platform's builds of packages with per-platform optional
-    // dependencies (rollup), so the lock file cannot list the others and `npm ci` may refuse
-    // it as out of sync; `npm install --no-save` then installs the same pinned versions.
-    if (run('npm', ['ci', '--no-audit', '--no-fund']) !== 0) {
-      console.error('[setup] npm ci refused the lock file; installing with npm install --no-save...');
-      if (run('npm', ['install', '--no-save', '--no-audit', '--no-fund']) !== 0) process.exit(1);
-    }
+    // The lock file lists every platform's build of the packages with per-platform optional
+    // dependencies (rollup, msgpackr-extract); npm installs only this machine's.
+    if (run('npm', ['ci', '--no-audit', '--no-fund']) !== 0) process.exit(1);
   }
   const generated = path.join(root, 'libs', 'db', 'src', 'generated', 'prisma', 'client.ts');
   if (mtime(path.join(root, 'prisma', 'schema.prisma')) > mtime(generated)) {

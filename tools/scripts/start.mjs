@@ -4,6 +4,7 @@
 // in-flight requests and closes the database before it exits.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { chromiumHint } from './chromium-hint.mjs';
 import { ensureReady, root, run } from './ensure-ready.mjs';
 
 ensureReady();
@@ -12,6 +13,9 @@ console.error('[start] building...');
 if (run(path.join(root, 'node_modules', '.bin', 'nx'), ['run-many', '-t', 'build', '-p', 'rest-api', 'mcp-stdio', 'mcp-gateway', '--outputStyle=static'], { env }) !== 0) {
   process.exit(1);
 }
+
+const hint = chromiumHint(process.env);
+if (hint) console.error(hint);
 
 const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps', 'rest-api', 'dist', 'main.js')], {
   cwd: root,

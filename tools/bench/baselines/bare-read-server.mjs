@@ -2,13 +2,27 @@
 // the same database work as the service (token by SHA-256 hash joined to its user, the
 // last-use touch at most once a minute, the user's account ids, the ontology joined with its
 // applied commit's source under the visibility rule) and JSON.stringify of the same fields.
-// Run as a child process: env DATABASE_URL, PORT (0 = any); prints "listening <port>".
+// Run as a child process: env DATABASE_URL (pg, 10 connections, as the service's pool) or
+// DATA_DIR (a PGlite folder, one connection, as the embedded service), PORT (0 = any); prints
+// "listening <port>".
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-pool.on('error', () => undefined);
+async function openPool() {
+  if (process.env.DATABASE_URL) {
+    const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+    pool.on('error', () => undefined);
+    return pool;
+  }
+  if (!process.env.DATA_DIR) throw new Error('set DATABASE_URL or DATA_DIR');
+  const db = await PGlite.create(process.env.DATA_DIR, { extensions: { pg_trgm } });
+  return { query: (sql, params) => db.query(sql, params), end: () => db.close() };
+}
+
+const pool = await openPool();
 const BEARER = /^Bearer[ ]+([A-Za-z0-9._~+/=-]{1,512})[ ]*$/i;
 const PATH = /^\/api\/v1\/ontologies\/([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
 const TOUCH_INTERVAL_MS = 60_000;

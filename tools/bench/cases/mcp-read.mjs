@@ -51,7 +51,7 @@ async function clientsAlone(ctx, api, id, viaMcpOf, calls) {
 export default {
   name: 'mcp-read',
   unit: 'ms',
-  goal: { embedded: '<= 1.5', cluster: '<= 2.5' },
+  goal: { embedded: '<= 1.5', postgres: '<= 1.5', cluster: '<= 2.5' },
   baseline: 'p50 of GET /api/v1/ontologies/:id for the same ontology',
   async run(ctx) {
     const { api } = await ctx.newUser('mcp-read');

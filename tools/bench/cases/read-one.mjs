@@ -1,5 +1,7 @@
 // read-one: GET /api/v1/ontologies/:id requests/s with 32 connections, against a bare
-// node:http + pg server doing the same queries. Runs alternate service / bare server.
+// node:http server doing the same queries on the same back end: pg on PostgreSQL, PGlite on a
+// copy of the embedded target's folder (made while the service is stopped; the service and the
+// bare server each hold one folder). Runs alternate service / bare server.
 import { startBareReadServer } from '../lib/bare-server.mjs';
 import { readFixture } from '../lib/fixtures.mjs';
 import { requestsPerSecond } from '../lib/load.mjs';
@@ -10,13 +12,16 @@ export default {
   name: 'read-one',
   unit: 'req/s',
   goal: '>= 0.6',
-  baseline: 'bare node:http + pg server (tools/bench/baselines/bare-read-server.mjs), same queries and fields',
-  needs: 'postgres',
-  needsWhy: 'the bare baseline server queries it with pg',
+  baseline: {
+    embedded: 'bare node:http + PGlite server on a copy of the folder (tools/bench/baselines/bare-read-server.mjs), same queries and fields',
+    postgres: 'bare node:http + pg server (tools/bench/baselines/bare-read-server.mjs), same queries and fields',
+    cluster: 'bare node:http + pg server (tools/bench/baselines/bare-read-server.mjs), same queries and fields',
+  },
   async run(ctx) {
     const { api } = await ctx.newUser('read-one');
     const ontology = await api.createOntology({ title: 'read-one FOAF', source: readFixture('turtle/foaf.ttl'), source_format: 'turtle', visibility: 'private' });
-    const bare = await startBareReadServer(ctx.db.url);
+    const databaseEnv = ctx.db.kind === 'pglite' ? { DATA_DIR: await ctx.whileStopped(() => ctx.db.copy()) } : { DATABASE_URL: ctx.db.url };
+    const bare = await startBareReadServer(databaseEnv);
     try {
       const path = `/api/v1/ontologies/${ontology.id}`;
       const same = JSON.stringify({ ...(await api.readOntology(ontology.id)), url: undefined });

@@ -69,7 +69,8 @@ export default {
   goal: '>= 1.5',
   baseline: 'the same cluster limited to one render at a time (BullMQ global concurrency 1: one worker\'s capacity)',
   skip: {
-    embedded: 'needs --target cluster: it compares two render-worker processes with one; the embedded service renders in its own process, one at a time',
+    embedded: 'needs --target cluster: it compares two render-worker processes with one; the single process renders in itself, one at a time',
+    postgres: 'needs --target cluster: it compares two render-worker processes with one; the single process renders in itself, one at a time',
   },
   async run(ctx) {
     const shape = ctx.quick ? QUICK : FULL;

@@ -1,21 +1,21 @@
-// The runner's command line: --quick, --no-build, --target <embedded|cluster>, --only <case[,case]>.
-export const TARGETS = ['embedded', 'cluster'];
+// The runner's command line: --quick, --no-build, --target <embedded|postgres|cluster>, --only <case[,case]>.
+export const TARGETS = ['embedded', 'postgres', 'cluster'];
 
 export class UsageError extends Error {}
 
-export const USAGE = `usage: npm run bench -- [--quick] [--no-build] [--target embedded|cluster] [--only <case>[,<case>...]]
+export const USAGE = `usage: npm run bench -- [--quick] [--no-build] [--target embedded|postgres|cluster] [--only <case>[,<case>...]]
   --quick     every case once, small (a smoke test; fails only when a case cannot run)
   --no-build  do not build the service first (use the existing apps/*/dist)
-  --target    embedded (default: the single-process service) or cluster (npm run cluster:
+  --target    embedded (default: the single-process service on embedded PGlite, as npm start runs it),
+              postgres (the same process on a fresh PostgreSQL database) or cluster (npm run cluster:
               two each of rest-api, mcp-gateway and render-worker, auth-server, nginx edge)
   --only      run only the named case(s); may be repeated
   BENCH_OUT   where the JSON results go (default bench/results/latest.json;
-              with --target cluster bench/results/latest-cluster.json)
-  DATABASE_URL  a loopback PostgreSQL server to use (default postgres://postgres@127.0.0.1:5432/postgres when it answers;
-              the cluster target needs one)
+              --target postgres: latest-postgres.json, --target cluster: latest-cluster.json)
+  DATABASE_URL  the loopback PostgreSQL server of the postgres and cluster targets
+              (default postgres://postgres@127.0.0.1:5432/postgres)
   REDIS_URL   the loopback Redis server of the cluster target (default redis://127.0.0.1:6379; it takes
-              the first empty, unused database of 11-15)
-  BENCH_DATABASE=pglite  use embedded PGlite even when PostgreSQL answers (embedded target only)`;
+              the first empty, unused database of 11-15)`;
 
 function valueOf(argv, index, name) {
   const value = argv[index + 1];

@@ -3,9 +3,10 @@ import path from 'node:path';
 import { BENCH_DIR, ROOT } from './paths.mjs';
 import { spawnTracked } from './children.mjs';
 
-export async function startBareReadServer(databaseUrl) {
+/** `databaseEnv`: { DATABASE_URL } (PostgreSQL) or { DATA_DIR } (a PGlite folder no other process has open). */
+export async function startBareReadServer(databaseEnv) {
   const script = path.join(BENCH_DIR, 'baselines', 'bare-read-server.mjs');
-  const env = { PATH: process.env.PATH ?? '', DATABASE_URL: databaseUrl, PORT: '0' };
+  const env = { PATH: process.env.PATH ?? '', ...databaseEnv, PORT: '0' };
   const running = spawnTracked('bare read server', process.execPath, [script], { cwd: ROOT, env });
   const port = await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`bare read server did not start: ${running.output()}`)), 15_000);

@@ -1,9 +1,13 @@
-// The bench's database: a fresh PostgreSQL database (created and dropped here) when a local
-// server answers, else a fresh PGlite folder in a temp dir. Only loopback servers are used.
+// The bench's database: a fresh PostgreSQL database (created and dropped here; only loopback
+// servers are used) or a fresh PGlite folder in a temp dir, as `npm start` keeps in ./.data.
+// Both offer `withSql(work)` for seeding and lookups; PGlite is one process's at a time, so
+// there the caller stops the service around it (see the targets' `withSql`).
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { onCleanup } from './cleanup.mjs';
 
@@ -77,11 +81,15 @@ async function createPostgres(serverUrl, prefix) {
       pool ??= new pg.Pool({ connectionString: url, max: 2 });
       return pool.query(sql, params);
     },
-    /** A connected client of its own, for transactions; the caller ends it. */
-    connect: async () => {
+    /** `work(sql)` on a connected client of its own (`sql.query(text, params)` gives `{ rows }`). */
+    async withSql(work) {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
-      return client;
+      try {
+        return await work(client);
+      } finally {
+        await client.end().catch(() => undefined);
+      }
     },
     dispose: async () => {
       forget();
@@ -92,14 +100,36 @@ async function createPostgres(serverUrl, prefix) {
 
 async function createPglite() {
   const dir = await mkdtemp(path.join(tmpdir(), 'oms-bench-'));
-  const dispose = () => rm(dir, { recursive: true, force: true });
+  const copies = [];
+  const dispose = async () => {
+    for (const copy of copies) await rm(copy, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true });
+  };
   const forget = onCleanup(`PGlite folder ${dir}`, dispose);
   return {
     kind: 'pglite',
     label: `embedded PGlite (${dir})`,
+    dataDir: dir,
     env: { DATA_DIR: dir },
-    query: undefined,
-    connect: undefined,
+    /**
+     * `work(sql)` with the folder opened here (the same extensions as the service): only while
+     * no service has it open.
+     */
+    async withSql(work) {
+      const db = await PGlite.create(dir, { extensions: { pg_trgm } });
+      try {
+        return await work(db);
+      } finally {
+        await db.close();
+      }
+    },
+    /** A copy of the folder (removed at the end), for a baseline that needs the same data: only while no service has it open. */
+    async copy() {
+      const copy = `${dir}-copy-${copies.length + 1}`;
+      copies.push(copy);
+      await cp(dir, copy, { recursive: true });
+      return copy;
+    },
     dispose: async () => {
       forget();
       await dispose();
@@ -107,21 +137,16 @@ async function createPglite() {
   };
 }
 
-/**
- * BENCH_DATABASE=pglite forces the embedded database (to try the PGlite path on a machine with
- * PostgreSQL). `requirePostgres` (the cluster: its processes share one server) refuses PGlite.
- */
-export async function openBenchDatabase(log, { prefix = 'oms_bench', requirePostgres = false } = {}) {
-  if (process.env.BENCH_DATABASE === 'pglite') {
-    if (requirePostgres) throw new Error('BENCH_DATABASE=pglite, but this target needs PostgreSQL (its processes share one server)');
-    log('BENCH_DATABASE=pglite: using embedded PGlite; cases that need direct SQL are skipped');
-    return createPglite();
-  }
+/** A fresh PGlite folder: the embedded database `npm start` runs on. */
+export function openBenchPglite() {
+  return createPglite();
+}
+
+/** A fresh database on the loopback PostgreSQL server (DATABASE_URL, else the default); none answering is an error. */
+export async function openBenchPostgres(log, { prefix = 'oms_bench' } = {}) {
   const urls = candidateUrls(log);
   for (const url of urls) {
     if (await answers(url)) return createPostgres(url, prefix);
   }
-  if (requirePostgres) throw new Error(`no PostgreSQL answers at ${urls.map((url) => new URL(url).host).join(' or ')}; this target needs one (set DATABASE_URL)`);
-  log('no PostgreSQL answers on 127.0.0.1: using embedded PGlite; cases that need direct SQL are skipped');
-  return createPglite();
+  throw new Error(`no PostgreSQL answers at ${urls.map((url) => new URL(url).host).join(' or ')}; this target needs one (set DATABASE_URL, or use --target embedded)`);
 }

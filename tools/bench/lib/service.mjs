@@ -5,7 +5,8 @@ import { spawnTracked } from './children.mjs';
 import { ROOT, SERVICE_MAIN } from './paths.mjs';
 import { freePort } from './ports.mjs';
 
-const START_TIMEOUT_MS = 90_000;
+// A fresh PGlite folder is created and migrated at start: 5-10 s here, over a minute on a loaded machine.
+const START_TIMEOUT_MS = 240_000;
 
 async function waitForHealth(url, running) {
   const deadline = Date.now() + START_TIMEOUT_MS;

@@ -14,12 +14,13 @@ import { caseFor, outputFile, TARGET_DEFINITIONS, targetDefinition } from '../li
 const byName = (name) => CASES.find((def) => def.name === name);
 
 describe('parseArgs', () => {
-  it('when no option is given then it runs every case in full on the embedded target after a build', () => {
+  it('when no option is given then it runs every case in full on the embedded target (PGlite, as npm start) after a build', () => {
     expect(parseArgs([])).toEqual({ quick: false, build: true, target: 'embedded', only: [], help: false });
   });
 
-  it('when --target cluster is given, with a space or an equals sign, then the cluster target is chosen', () => {
+  it('when --target cluster or postgres is given, with a space or an equals sign, then that target is chosen', () => {
     expect(parseArgs(['--target', 'cluster']).target).toBe('cluster');
+    expect(parseArgs(['--target=postgres']).target).toBe('postgres');
     expect(parseArgs(['--target=cluster', '--quick', '--no-build'])).toMatchObject({ target: 'cluster', quick: true, build: false });
   });
 
@@ -36,8 +37,8 @@ describe('parseArgs', () => {
 });
 
 describe('targets', () => {
-  it('when a target is looked up then embedded and cluster exist and anything else is refused', () => {
-    expect(Object.keys(TARGET_DEFINITIONS).sort()).toEqual(['cluster', 'embedded']);
+  it('when a target is looked up then embedded, postgres and cluster exist and anything else is refused', () => {
+    expect(Object.keys(TARGET_DEFINITIONS).sort()).toEqual(['cluster', 'embedded', 'postgres']);
     expect(() => targetDefinition('swarm')).toThrow(/no target swarm/);
   });
 
@@ -46,29 +47,33 @@ describe('targets', () => {
     expect(cluster.build).toEqual(expect.arrayContaining(['rest-api', 'auth-server', 'mcp-gateway', 'render-worker']));
     expect(cluster.runs).toEqual(cluster.build);
     expect(targetDefinition('embedded').runs).toEqual(['rest-api']);
+    expect(targetDefinition('postgres').runs).toEqual(['rest-api']);
   });
 
   it('when BENCH_OUT is set then the JSON goes there, else to a file per target', () => {
     expect(outputFile('embedded', {})).toBe(path.join(RESULTS_DIR, 'latest.json'));
+    expect(outputFile('postgres', {})).toBe(path.join(RESULTS_DIR, 'latest-postgres.json'));
     expect(outputFile('cluster', {})).toBe(path.join(RESULTS_DIR, 'latest-cluster.json'));
     expect(outputFile('cluster', { BENCH_OUT: '/tmp/x.json' })).toBe('/tmp/x.json');
   });
 });
 
 describe('cases per target', () => {
-  it('when mcp-read runs then its goal is 1.5 embedded and 2.5 on the cluster (one more hop)', () => {
+  it('when mcp-read runs then its goal is 1.5 in one process and 2.5 on the cluster (one more hop)', () => {
     expect(caseFor(byName('mcp-read'), 'embedded').goal).toBe('<= 1.5');
+    expect(caseFor(byName('mcp-read'), 'postgres').goal).toBe('<= 1.5');
     expect(caseFor(byName('mcp-read'), 'cluster').goal).toBe('<= 2.5');
   });
 
-  it('when render-scale runs then it is skipped embedded with a reason and runs on the cluster', () => {
+  it('when render-scale runs then it is skipped in one process with a reason and runs on the cluster', () => {
     expect(caseFor(byName('render-scale'), 'embedded').skip).toMatch(/--target cluster/);
+    expect(caseFor(byName('render-scale'), 'postgres').skip).toMatch(/--target cluster/);
     expect(caseFor(byName('render-scale'), 'cluster').skip).toBeUndefined();
     expect(typeof byName('render-scale').run).toBe('function');
   });
 
-  it('when any case is resolved for either target then it has a goal, a baseline and no unresolved per-target value', () => {
-    for (const target of ['embedded', 'cluster']) {
+  it('when any case is resolved for any target then it has a goal, a baseline and no unresolved per-target value', () => {
+    for (const target of ['embedded', 'postgres', 'cluster']) {
       for (const def of CASES) {
         const resolved = caseFor(def, target);
         expect(resolved.goal, `${def.name} on ${target}`).toMatch(/^(<=|>=) [0-9.]+$/);
@@ -85,6 +90,14 @@ describe('cases per target', () => {
     expect(result).toMatchObject({ name: 'render-scale', target: 'cluster', unit: 'renders/s', value: 3, baseline_value: 2, ratio: 1.5, goal: '>= 1.5', meets: true });
     expect(Object.keys(result)).toEqual(expect.arrayContaining(['name', 'value', 'unit', 'baseline', 'baseline_value', 'ratio', 'goal', 'meets']));
     expect(skippedResult(caseFor(byName('render-scale'), 'embedded'), 'why')).toMatchObject({ target: 'embedded', skipped: 'why', meets: null });
+  });
+
+  it('when read-one and search-scale run on the embedded default then neither is skipped (they were, for want of PostgreSQL)', () => {
+    for (const name of ['read-one', 'search-scale']) {
+      expect(caseFor(byName(name), 'embedded').skip, name).toBeUndefined();
+      expect(byName(name).needs, name).toBeUndefined();
+    }
+    expect(caseFor(byName('search-scale'), 'embedded').goal).toBe('<= 2');
   });
 
   it('when a case reports details then they are kept beside the ratio, rounded; without them there is no details field', () => {

@@ -112,7 +112,8 @@ describe('docker-compose.yml', () => {
   it('when the Dockerfile is read then it builds one app by ARG APP and the worker stage adds Chromium', () => {
     expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:20-bookworm-slim$/m);
     expect(dockerfile).toMatch(/^ARG APP$/m);
-    expect(dockerfile).toMatch(/npm ci [^\n|]*\|\| npm install --no-save/);
+    expect(dockerfile).toMatch(/^RUN npm ci --no-audit --no-fund --ignore-scripts$/m);
+    expect(dockerfile).not.toMatch(/npm install --no-save/);
     expect(dockerfile).toMatch(/node tools\/scripts\/prisma-generate\.mjs/);
     expect(dockerfile).toMatch(/npx nx run "\$APP:build"/);
     expect(dockerfile).toMatch(/exec node apps\/\$APP\/dist\/main\.js/);

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { onCleanup, wasInterrupted } from '../cleanup.mjs';
 import { exited } from '../children.mjs';
-import { openBenchDatabase } from '../database.mjs';
+import { openBenchPostgres } from '../database.mjs';
 import { CLUSTER_RUNNER, ROOT } from '../paths.mjs';
 import { freePort } from '../ports.mjs';
 import { descendantsOf, killListed, stillRunning } from '../process-tree.mjs';
@@ -136,7 +136,7 @@ async function launch({ port, databaseUrl, redisUrl, log }) {
 }
 
 export async function startCluster(log) {
-  const db = await openBenchDatabase(log, { prefix: 'oms_bench_cluster', requirePostgres: true });
+  const db = await openBenchPostgres(log, { prefix: 'oms_bench_cluster' });
   const redis = await openBenchRedis(log);
   const port = await freePort();
   const settings = { port, databaseUrl: db.url, redisUrl: redis.url, log };
@@ -156,6 +156,9 @@ export async function startCluster(log) {
       service = await launch(settings);
       return service;
     },
+    /** PostgreSQL is shared: nothing needs stopping. */
+    whileStopped: (work) => work(),
+    withSql: (work) => db.withSql(work),
     async stop() {
       await service.stop();
     },
