@@ -1,8 +1,10 @@
 // Two-factor sign-in with TOTP: begin (a secret to scan), confirm with a first code (then it
 // is on), disable with password and a current code.
 import { AppError } from '@oms/domain';
-import { claimOtpStep, findUserById, setOtp } from '@oms/db';
+import { claimOtpStep, findUserById, setOtp, type DbClient } from '@oms/db';
 import type { AppContext } from '../context.js';
+import type { Actor } from '../authorization/actor.js';
+import { authorizedWrite } from '../authorization/reauthorize.js';
 import { matchTotp, newTotpSecret, totpUri } from '../security/totp.js';
 
 async function userOf(ctx: AppContext, userId: string) {
@@ -11,41 +13,49 @@ async function userOf(ctx: AppContext, userId: string) {
   return user;
 }
 
-export async function beginTwoFactor(ctx: AppContext, userId: string) {
+export async function beginTwoFactor(ctx: AppContext, actor: Actor) {
+  const { userId } = actor;
   const user = await userOf(ctx, userId);
   if (user.otpEnabled) throw AppError.validation({ base: ['two-factor authentication is already on'] });
   const secret = newTotpSecret();
-  await setOtp(ctx.db.prisma, userId, { secret, enabled: false, lastStep: null });
+  await authorizedWrite(ctx.db.prisma, actor, {}, (tx) => setOtp(tx, userId, { secret, enabled: false, lastStep: null }));
   return { enabled: false, secret, otpauth_uri: totpUri(secret, user.email) };
 }
 
-async function checkCode(ctx: AppContext, user: { id: string; otpSecret: string | null }, code: string) {
+async function checkCode(ctx: AppContext, tx: DbClient, user: { id: string; otpSecret: string | null }, code: string) {
   const step = user.otpSecret ? matchTotp(user.otpSecret, code, ctx.now()) : null;
-  if (step === null || !(await claimOtpStep(ctx.db.prisma, user.id, step))) {
+  if (step === null || !(await claimOtpStep(tx, user.id, step))) {
     throw AppError.validation({ otp_attempt: ['is invalid'] });
   }
 }
 
-export async function confirmTwoFactor(ctx: AppContext, userId: string, code: string) {
+export async function confirmTwoFactor(ctx: AppContext, actor: Actor, code: string) {
+  const { userId } = actor;
   const user = await userOf(ctx, userId);
   if (user.otpEnabled) throw AppError.validation({ base: ['two-factor authentication is already on'] });
-  if (!user.otpSecret) throw AppError.validation({ base: ['start the two-factor set-up first'] });
-  await checkCode(ctx, user, code);
-  await setOtp(ctx.db.prisma, userId, { secret: user.otpSecret, enabled: true });
+  const secret = user.otpSecret;
+  if (!secret) throw AppError.validation({ base: ['start the two-factor set-up first'] });
+  await authorizedWrite(ctx.db.prisma, actor, {}, async (tx) => {
+    await checkCode(ctx, tx, user, code);
+    await setOtp(tx, userId, { secret, enabled: true });
+  });
   return { enabled: true };
 }
 
-export async function disableTwoFactor(ctx: AppContext, userId: string, input: { password: string; otp_attempt: string }) {
-  const user = await userOf(ctx, userId);
+export async function disableTwoFactor(ctx: AppContext, actor: Actor, input: { password: string; otp_attempt: string }) {
+  const user = await userOf(ctx, actor.userId);
   if (!(await ctx.hasher.verify(user.passwordHash, input.password))) throw AppError.validation({ password: ['is invalid'] });
-  return disableTwoFactorWithCode(ctx, userId, input.otp_attempt);
+  return disableTwoFactorWithCode(ctx, actor, input.otp_attempt);
 }
 
 /** The settings area, where the user is signed in already, turns it off with a current code. */
-export async function disableTwoFactorWithCode(ctx: AppContext, userId: string, code: string) {
+export async function disableTwoFactorWithCode(ctx: AppContext, actor: Actor, code: string) {
+  const { userId } = actor;
   const user = await userOf(ctx, userId);
   if (!user.otpEnabled) throw AppError.validation({ base: ['two-factor authentication is not on'] });
-  await checkCode(ctx, user, code);
-  await setOtp(ctx.db.prisma, userId, { secret: null, enabled: false, lastStep: null });
+  await authorizedWrite(ctx.db.prisma, actor, {}, async (tx) => {
+    await checkCode(ctx, tx, user, code);
+    await setOtp(tx, userId, { secret: null, enabled: false, lastStep: null });
+  });
   return { enabled: false };
 }

@@ -7,3 +7,4 @@ export * from './app-secrets.js';
 export * from './ontologies.js';
 export * from './head-sources.js';
 export * from './source-chunks.js';
+export * from './write-access.js';
