@@ -25,6 +25,9 @@ const ConfigSchema = z
     SHUTDOWN_TIMEOUT_MS: shutdownTimeoutSetting.default(10_000),
     // Worker threads that parse large sources (0: parse them on the main thread). Default: min(2, cores).
     SOURCE_CHECK_THREADS: z.coerce.number().int().min(0).max(64).optional(),
+    // A request body must arrive within BODY_TIMEOUT_MS plus one second per BODY_MIN_BYTES_PER_SECOND received (else 408).
+    BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+    BODY_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(1).max(1024 ** 3).default(65_536),
   })
   .refine((env) => env.RENDER_QUEUE !== 'bullmq' || env.REDIS_URL, { message: 'RENDER_QUEUE=bullmq needs REDIS_URL', path: ['RENDER_QUEUE'] })
   .transform((env) => ({
@@ -45,6 +48,7 @@ const ConfigSchema = z
     renderQueue: env.RENDER_QUEUE,
     authInternalUrl: env.AUTH_INTERNAL_URL?.replace(/\/+$/, ''),
     sourceCheckThreads: env.SOURCE_CHECK_THREADS,
+    bodyDeadline: { baseMs: env.BODY_TIMEOUT_MS, minBytesPerSecond: env.BODY_MIN_BYTES_PER_SECOND },
   }));
 
 export type AppConfig = Readonly<z.output<typeof ConfigSchema>>;

@@ -11,6 +11,8 @@ export type RawRequest = {
   answer(deadlineMs?: number): Promise<RawAnswer>;
   /** Whether the server closed its side. */
   closed(): boolean;
+  /** Resolves true once the server closes the connection, false if it has not within `deadlineMs`. */
+  closedWithin(deadlineMs: number): Promise<boolean>;
   destroy(): void;
 };
 
@@ -68,6 +70,16 @@ export async function startRawRequest(
   return {
     write,
     closed: () => ended,
+    closedWithin: (deadlineMs) =>
+      new Promise<boolean>((resolve) => {
+        if (ended) return resolve(true);
+        const timer = setTimeout(() => resolve(false), deadlineMs);
+        waiters.push(function check() {
+          if (!ended) return void waiters.push(check);
+          clearTimeout(timer);
+          resolve(true);
+        });
+      }),
     destroy: () => socket.destroy(),
     answer: (deadlineMs = 20_000) =>
       new Promise<RawAnswer>((resolve, reject) => {
@@ -79,7 +91,6 @@ export async function startRawRequest(
           const answer = parse(received, ended);
           if (answer) {
             clearTimeout(timer);
-            socket.end();
             return resolve(answer);
           }
           if (ended) {
