@@ -6,6 +6,7 @@ import type { Database } from '@oms/db';
 import { createOntology, signUpUser, startTestServer, TURTLE, type SignedUpUser, type TestServer } from './support/test-server.js';
 import { splitBody, startRawRequest, type RawRequest } from './support/raw-http.js';
 
+const INTERNAL_TOKEN = 'internal-token-for-write-reauthorization-tests';
 let server: TestServer;
 /** Runs once, just before the app's next interactive write transaction. */
 let beforeNextWrite: (() => Promise<void>) | undefined;
@@ -27,7 +28,7 @@ function withWriteHook(db: Database): Database {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({}, { wrapDb: withWriteHook });
+  server = await startTestServer({ INTERNAL_TOKEN }, { wrapDb: withWriteHook });
 });
 afterAll(async () => {
   await server?.close();
@@ -214,5 +215,45 @@ describe('a member removed while a write is in flight', () => {
     const answer = await raw.answer();
     expect(answer.body).toContain('"isError":true');
     expect(await server.db.prisma.commit.count({ where: { ontologyId: ontology.id } })).toBe(1);
+  });
+});
+
+describe('the internal API (the MCP gateway calling over HTTP)', () => {
+  async function createOverInternalApi(user: SignedUpUser, title: string, credential?: string) {
+    const personal = (await server.request('GET', '/api/v1/accounts', { token: user.token })).body[0];
+    return server.request('POST', '/internal/trpc/ontologies.create', {
+      headers: {
+        'x-internal-token': INTERNAL_TOKEN,
+        'x-oms-actor': user.id,
+        ...(credential ? { 'x-oms-credential': credential } : {}),
+      },
+      json: { account_id: personal.id, title, source: TURTLE, source_format: 'turtle' },
+    });
+  }
+
+  it('when the credential the gateway passes on was revoked then the write is refused as unauthorized and nothing is created', async () => {
+    const user = await signUpUser(server);
+    const victim = await newToken(user);
+    await revoke(user, victim.id, victim.token);
+    const response = await createOverInternalApi(user, 'Gateway write after revocation', `api_token ${victim.id}`);
+    expect(response.status).toBe(401);
+    expect(response.body.error.data).toMatchObject({ appCode: 'unauthorized' });
+    expect(await server.db.prisma.ontology.count({ where: { title: 'Gateway write after revocation' } })).toBe(0);
+  });
+
+  it('when the credential is live then the write goes ahead', async () => {
+    const user = await signUpUser(server);
+    const live = await newToken(user);
+    const response = await createOverInternalApi(user, 'Gateway write', `api_token ${live.id}`);
+    expect(response.status).toBe(200);
+    expect(await server.db.prisma.ontology.count({ where: { title: 'Gateway write' } })).toBe(1);
+  });
+
+  it("when the credential names another user's token then the write is refused", async () => {
+    const [user, other] = await Promise.all([signUpUser(server), signUpUser(server)]);
+    const theirs = await newToken(other);
+    const response = await createOverInternalApi(user, 'Borrowed credential', `api_token ${theirs.id}`);
+    expect(response.status).toBe(401);
+    expect(await server.db.prisma.ontology.count({ where: { title: 'Borrowed credential' } })).toBe(0);
   });
 });
