@@ -1,7 +1,7 @@
 // The MCP gateway as a factory (no environment, no listening): /mcp and its metadata,
 // /healthz, and /readyz that checks the REST app is reachable.
 import express, { type Express } from 'express';
-import type { ServiceApi } from '@oms/contracts';
+import type { CallerCredential, ServiceApi } from '@oms/contracts';
 import { bearerAuthenticator, createMcpHttpRouter } from '@oms/mcp-server';
 import { jsonInternalError, jsonNotFound, type Logger } from '@oms/platform';
 import { visualizeWithQueue, type RenderQueue } from '@oms/render';
@@ -10,7 +10,8 @@ import type { GatewayConfig } from './config.js';
 export type GatewayDeps = {
   config: GatewayConfig;
   logger: Logger;
-  serviceFor: (actorId: string | null) => ServiceApi;
+  /** `credential`: the API token or OAuth grant the actor came with (the REST app's writes re-read it). */
+  serviceFor: (actorId: string | null, memberOf?: readonly string[], credential?: CallerCredential) => ServiceApi;
   /** The render queue (BullMQ to render-worker processes); without it visualize_ontology answers that rendering is unavailable. */
   renderQueue?: RenderQueue;
   /** Answers whether the REST app answers; used by /readyz. */

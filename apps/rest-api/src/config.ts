@@ -29,6 +29,10 @@ const ConfigSchema = z
     SOURCE_CHECK_THREADS: z.coerce.number().int().min(0).max(64).optional(),
     // How long an answer may wait for a client to take written bytes before the connection is dropped.
     RESPONSE_WRITE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+
+    // A request body must arrive within BODY_TIMEOUT_MS plus one second per BODY_MIN_BYTES_PER_SECOND received (else 408).
+    BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+    BODY_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(1).max(1024 ** 3).default(65_536),
   })
   .refine((env) => env.RENDER_QUEUE !== 'bullmq' || env.REDIS_URL, { message: 'RENDER_QUEUE=bullmq needs REDIS_URL', path: ['RENDER_QUEUE'] })
   .transform((env) => ({
@@ -51,6 +55,8 @@ const ConfigSchema = z
     authInternalUrl: env.AUTH_INTERNAL_URL?.replace(/\/+$/, ''),
     sourceCheckThreads: env.SOURCE_CHECK_THREADS,
     responseWriteTimeoutMs: env.RESPONSE_WRITE_TIMEOUT_MS,
+
+    bodyDeadline: { baseMs: env.BODY_TIMEOUT_MS, minBytesPerSecond: env.BODY_MIN_BYTES_PER_SECOND },
   }));
 
 export type AppConfig = Readonly<z.output<typeof ConfigSchema>>;

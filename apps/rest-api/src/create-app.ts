@@ -115,7 +115,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(authenticate(deps.db, ctx.now));
   // A wrong method on a known path is 405 before its body is read.
   api.use(methodNotAllowed([publicApi, ...routers]));
-  api.use(jsonBody());
+  api.use(jsonBody(deps.config.bodyDeadline));
   for (const router of routers) api.use(router);
   api.use(notFoundHandler);
   app.use('/api/v1', api);

@@ -46,7 +46,7 @@ describe('writes racing deletes', () => {
     expect(await server.db.prisma.ontology.count({ where: { title: 'Late child' } })).toBe(0);
   });
 
-  it('when the user is deleted while creating then POST answers 422 on account_id, not 500', async () => {
+  it('when the user is deleted while creating then POST answers 401 (the token died with the user), not 500', async () => {
     const carol = await signUpUser(server);
     beforeNextTransaction = async () => {
       expect((await server.request('DELETE', '/api/v1/me', { token: carol.token })).status).toBe(200);
@@ -55,8 +55,9 @@ describe('writes racing deletes', () => {
       token: carol.token,
       json: { ontology: { title: 'Orphan', source: TURTLE, source_format: 'turtle' } },
     });
-    expect(response.status).toBe(422);
-    expect(response.body).toEqual({ errors: { account_id: ['is not an account you belong to'] } });
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ error: 'unauthorized' });
+    expect(await server.db.prisma.ontology.count({ where: { title: 'Orphan' } })).toBe(0);
   });
 
   it('when parents are deleted while children are re-parented onto them then every answer is 2xx, 404 or 422', async () => {

@@ -12,5 +12,6 @@ export * from './errors.js';
 export * from './openapi.js';
 export * from './mcp-tools.js';
 export * from './internal-api.js';
+export * from './credential.js';
 export type * from './visualization.js';
 export * from './account-api.js';

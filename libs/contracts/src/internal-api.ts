@@ -41,8 +41,8 @@ import {
 type Procedure = { kind: 'query' | 'mutation'; input: z.ZodType; output: z.ZodType };
 
 export const ResolveApiTokenInput = z.object({ token: z.string().min(1).max(512) });
-/** The token's user and the accounts they belong to, read together (one round trip). */
-export const ResolveApiTokenOutput = z.object({ user_id: z.string(), account_ids: z.array(z.string()) }).nullable();
+/** The token (its row id), its user and the accounts they belong to, read together (one round trip). */
+export const ResolveApiTokenOutput = z.object({ token_id: z.string(), user_id: z.string(), account_ids: z.array(z.string()) }).nullable();
 
 /** An OAuth access token is live while its grant exists and its `jti` has not been revoked. */
 export const GrantActiveInput = z.object({ grant_id: z.string().max(256), user_id: z.string().max(64), jti: z.string().max(256) });

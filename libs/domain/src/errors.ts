@@ -16,6 +16,11 @@ export const ERROR_TABLE = {
     trpc: 'BAD_REQUEST',
     message: 'The resource cannot be given in any of the media types the request accepts.',
   },
+  request_timeout: {
+    http: 408,
+    trpc: 'TIMEOUT',
+    message: 'The request body arrived too slowly; send it again in one go.',
+  },
   conflict: { http: 409, trpc: 'CONFLICT', message: 'The request conflicts with the current state.' },
   precondition_failed: { http: 412, trpc: 'PRECONDITION_FAILED', message: 'The resource changed since you read it.' },
   payload_too_large: { http: 413, trpc: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' },

@@ -41,6 +41,7 @@ export function bearerAuthenticator(options: {
       scopes: [RESOURCE_SCOPE], // an API token acts with all of its user's rights
       expiresAt: Math.floor(now().getTime() / 1000) + 3600,
       memberOf: resolved.account_ids,
+      credential: { kind: 'api_token', id: resolved.token_id },
     };
   };
 
@@ -64,6 +65,7 @@ export function bearerAuthenticator(options: {
       clientId: typeof claims.client_id === 'string' ? claims.client_id : 'oauth',
       scopes: typeof claims.scope === 'string' ? claims.scope.split(' ') : [],
       expiresAt: claims.exp,
+      credential: { kind: 'oauth_grant', id: grantId },
     };
   };
 

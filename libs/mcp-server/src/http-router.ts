@@ -3,7 +3,7 @@
 // metadata that tells clients where to sign in.
 import { Router, type Request, type RequestHandler } from 'express';
 import { createMcpHandler, type AuthInfo } from '@modelcontextprotocol/server';
-import type { ServiceApi } from '@oms/contracts';
+import type { CallerCredential, ServiceApi } from '@oms/contracts';
 import { isAppError, RESOURCE_SCOPE, RETRY_AFTER_SECONDS } from '@oms/domain';
 import { createMcpServer } from './create-mcp-server.js';
 import { nodeExchange } from './node-exchange.js';
@@ -16,14 +16,19 @@ export type AuthenticatedActor = {
   expiresAt: number;
   /** The actor's accounts when authenticating read them anyway; handed to serviceFor. */
   memberOf?: readonly string[];
+  /** The API token or OAuth grant the actor came with; every write re-reads it. */
+  credential?: CallerCredential;
 };
 /** Verifies a bearer token (an API token, later also OAuth access tokens); null when invalid. */
 export type Authenticator = (token: string) => Promise<AuthenticatedActor | null>;
 
 export type McpHttpOptions = {
   baseUrl: string;
-  /** `memberOf` is passed when authentication read it in this request (in-process services may use it). */
-  serviceFor: (actorId: string | null, memberOf?: readonly string[]) => ServiceApi;
+  /**
+   * `memberOf` is passed when authentication read it in this request (in-process services may
+   * use it); `credential` is what the actor came with (writes re-read it).
+   */
+  serviceFor: (actorId: string | null, memberOf?: readonly string[], credential?: CallerCredential) => ServiceApi;
   authenticate: Authenticator;
   visualize?: Visualizer;
   /** Authorization servers to advertise (the issuer URL of the OAuth server). */
@@ -54,9 +59,11 @@ export function createMcpHttpRouter(options: McpHttpOptions): Router {
       const extra = requestContext.authInfo?.extra;
       const actorId = extra?.['actorId'];
       const memberOf = extra?.['memberOf'];
+      const credential = extra?.['credential'] as CallerCredential | undefined;
       const service = options.serviceFor(
         typeof actorId === 'string' ? actorId : null,
         Array.isArray(memberOf) ? (memberOf as string[]) : undefined,
+        credential,
       );
       return createMcpServer(options.visualize ? { service, visualize: options.visualize } : { service });
     },
@@ -94,7 +101,11 @@ export function createMcpHttpRouter(options: McpHttpOptions): Router {
       scopes: actor.scopes,
       expiresAt: actor.expiresAt,
       resource: resourceUrl,
-      extra: { actorId: actor.actorId, ...(actor.memberOf ? { memberOf: actor.memberOf } : {}) },
+      extra: {
+        actorId: actor.actorId,
+        ...(actor.memberOf ? { memberOf: actor.memberOf } : {}),
+        ...(actor.credential ? { credential: actor.credential } : {}),
+      },
     };
     (req as Request & { auth?: AuthInfo }).auth = auth;
     next();

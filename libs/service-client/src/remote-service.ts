@@ -2,7 +2,16 @@
 // gateway, the authorization server). Failures come back as the AppError codes the REST app raised.
 import { createTRPCUntypedClient, httpLink, TRPCClientError } from '@trpc/client';
 import { AppError, ERROR_TABLE, type ErrorCode } from '@oms/domain';
-import { ACTOR_HEADER, INTERNAL_API, INTERNAL_TOKEN_HEADER, type ProcedureName, type ServiceApi } from '@oms/contracts';
+import {
+  ACTOR_HEADER,
+  CREDENTIAL_HEADER,
+  formatCredential,
+  INTERNAL_API,
+  INTERNAL_TOKEN_HEADER,
+  type CallerCredential,
+  type ProcedureName,
+  type ServiceApi,
+} from '@oms/contracts';
 
 type ErrorData = { appCode?: string; fieldErrors?: Record<string, string[]> | null } | undefined;
 
@@ -15,14 +24,22 @@ function toAppError(error: unknown): AppError {
   return new AppError('unavailable', { cause: error });
 }
 
-export function remoteServiceFactory(options: { restInternalUrl: string; internalToken: string }): (actorId: string | null) => ServiceApi {
+/** `credential`: what the actor came with, sent along so the REST app's writes re-read it. */
+export function remoteServiceFactory(options: {
+  restInternalUrl: string;
+  internalToken: string;
+}): (actorId: string | null, memberOf?: readonly string[], credential?: CallerCredential) => ServiceApi {
   const url = `${options.restInternalUrl}/internal/trpc`;
-  return (actorId) => {
+  return (actorId, _memberOf, credential) => {
     const client = createTRPCUntypedClient({
       links: [
         httpLink({
           url,
-          headers: () => ({ [INTERNAL_TOKEN_HEADER]: options.internalToken, ...(actorId ? { [ACTOR_HEADER]: actorId } : {}) }),
+          headers: () => ({
+            [INTERNAL_TOKEN_HEADER]: options.internalToken,
+            ...(actorId ? { [ACTOR_HEADER]: actorId } : {}),
+            ...(credential ? { [CREDENTIAL_HEADER]: formatCredential(credential) } : {}),
+          }),
         }),
       ],
     });

@@ -4,6 +4,7 @@ import type { RequestHandler, Response } from 'express';
 import { AppError } from '@oms/domain';
 import { findApiTokenWithUser, type Database } from '@oms/db';
 import { hashApiToken, recordUse } from '../security/api-token.js';
+import type { Actor } from '../authorization/actor.js';
 
 export type AuthenticatedUser = { id: string; email: string; name: string; timeZone: string; otpEnabled: boolean; createdAt: Date };
 export type Auth = { user: AuthenticatedUser; tokenId: string };
@@ -28,6 +29,12 @@ export function authenticate(db: Database, now: () => Date): RequestHandler {
     res.locals['auth'] = auth;
     next();
   };
+}
+
+/** The authenticated user and the API token they came with; only valid behind `authenticate`. */
+export function actorOf(res: Response): Actor {
+  const auth = authOf(res);
+  return { userId: auth.user.id, credential: { kind: 'api_token', id: auth.tokenId } };
 }
 
 /** The authenticated caller; only valid behind `authenticate`. */

@@ -1,9 +1,11 @@
 // Reads request bodies as strict JSON: UTF-8 decoded with `fatal` (express would replace bad
 // bytes silently), size counted after any gzip inflation, and a non-JSON Content-Type refused
 // with 415. A missing or text/plain Content-Type is read as JSON too (SPEC: every body is
-// JSON; fetch() labels a string body text/plain when the caller forgets the header).
+// JSON; fetch() labels a string body text/plain when the caller forgets the header). A body
+// that arrives too slowly (body-deadline.ts) is answered 408 and its connection closed.
 import express, { type RequestHandler } from 'express';
 import { AppError } from '@oms/domain';
+import { watchBody, type BodyDeadlinePolicy } from './body-deadline.js';
 
 export const BODY_LIMIT_BYTES = 16 * 1024 * 1024;
 
@@ -22,7 +24,7 @@ function isPlainText(contentType: string): boolean {
 
 const readRaw = express.raw({ type: () => true, limit: BODY_LIMIT_BYTES, inflate: true });
 
-export function jsonBody(): RequestHandler {
+export function jsonBody(deadline: BodyDeadlinePolicy): RequestHandler {
   return (req, res, next) => {
     const hasBody = req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
     if (!hasBody) {
@@ -33,7 +35,21 @@ export function jsonBody(): RequestHandler {
     if (contentType !== undefined && !isJsonType(contentType) && !isPlainText(contentType)) {
       return next(new AppError('unsupported_media_type'));
     }
+    let late = false;
+    const watch = watchBody(deadline, () => {
+      late = true;
+      req.off('data', count);
+      // The rest of the body is never read: the connection cannot carry another request.
+      res.setHeader('Connection', 'close');
+      res.once('finish', () => req.socket.end());
+      next(new AppError('request_timeout'));
+    });
+    const count = (chunk: Buffer) => watch.count(chunk.length);
+    req.on('data', count);
     readRaw(req, res, (error?: unknown) => {
+      watch.stop();
+      req.off('data', count);
+      if (late) return;
       if (error) return next(error);
       const raw: unknown = req.body;
       if (!Buffer.isBuffer(raw) || raw.length === 0) {

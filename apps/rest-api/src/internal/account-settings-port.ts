@@ -1,9 +1,13 @@
-// The settings area's view of the account use cases.
+// The settings area's view of the account use cases. The settings area has checked the
+// browser session itself; the writes still re-read the user in their own transaction.
 import type { AccountSettingsPort } from '@oms/authorization';
-import { deleteApiToken, findUserById, listApiTokens } from '@oms/db';
+import { findUserById, listApiTokens } from '@oms/db';
 import type { AppContext } from '../context.js';
-import { issueApiToken } from '../use-cases/issue-api-token.js';
+import type { Actor } from '../authorization/actor.js';
+import { createApiToken, revokeApiToken } from '../use-cases/api-tokens.js';
 import { beginTwoFactor, confirmTwoFactor, disableTwoFactor } from '../use-cases/two-factor.js';
+
+const sessionUser = (userId: string): Actor => ({ userId, credential: null });
 
 export function accountSettingsPort(ctx: AppContext): AccountSettingsPort {
   const db = ctx.db.prisma;
@@ -17,17 +21,17 @@ export function accountSettingsPort(ctx: AppContext): AccountSettingsPort {
         last_used_at: token.lastUsedAt?.toISOString() ?? null,
       })),
     createToken: async (userId, name) => {
-      const issued = await issueApiToken(ctx, db, userId, name);
+      const issued = await createApiToken(ctx, sessionUser(userId), name);
       return { name: issued.name, token: issued.token };
     },
-    revokeToken: (userId, id) => (/^[0-9a-f-]{36}$/i.test(id) ? deleteApiToken(db, userId, id.toLowerCase()) : Promise.resolve(false)),
+    revokeToken: (userId, id) => revokeApiToken(ctx, sessionUser(userId), id),
     twoFactorEnabled: async (userId) => (await findUserById(db, userId))?.otpEnabled ?? false,
-    beginTwoFactor: (userId) => beginTwoFactor(ctx, userId),
+    beginTwoFactor: (userId) => beginTwoFactor(ctx, sessionUser(userId)),
     confirmTwoFactor: async (userId, credentials) => {
-      await confirmTwoFactor(ctx, userId, credentials);
+      await confirmTwoFactor(ctx, sessionUser(userId), credentials);
     },
     disableTwoFactor: async (userId, credentials) => {
-      await disableTwoFactor(ctx, userId, credentials);
+      await disableTwoFactor(ctx, sessionUser(userId), credentials);
     },
   };
 }

@@ -3,7 +3,7 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
-import { ACTOR_HEADER, INTERNAL_TOKEN_HEADER } from '@oms/contracts';
+import { ACTOR_HEADER, CREDENTIAL_HEADER, INTERNAL_TOKEN_HEADER, parseCredential } from '@oms/contracts';
 import type { InternalRouter } from './trpc-router.js';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -23,7 +23,8 @@ export function internalTrpc(router: InternalRouter, internalToken: string): Req
     maxBodySize: 16 * 1024 * 1024,
     createContext: ({ req }) => {
       const actor = req.headers[ACTOR_HEADER];
-      return { actorId: typeof actor === 'string' && actor.length > 0 ? actor : null };
+      const credential = parseCredential(req.headers[CREDENTIAL_HEADER]);
+      return { actorId: typeof actor === 'string' && actor.length > 0 ? actor : null, ...(credential ? { credential } : {}) };
     },
   });
   return [guard, handler];

@@ -3,7 +3,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { AppError, ERROR_TABLE, isAppError } from '@oms/domain';
-import { INTERNAL_API, toFieldErrors, type ProcedureName } from '@oms/contracts';
+import { INTERNAL_API, toFieldErrors, type CallerCredential, type ProcedureName } from '@oms/contracts';
 import { accountIdsOfExistingUser, findApiTokenActor, findUserById, isAccessTokenRevoked } from '@oms/db';
 import type { AppContext } from '../context.js';
 import { dependencyFailure } from '../http/dependency-failure.js';
@@ -19,7 +19,8 @@ import {
 } from '../use-cases/agent/read-tools.js';
 import { createOntologyForTools, deleteOntologyForTools, updateOntologyForTools } from '../use-cases/agent/write-tools.js';
 import { checkCredentials } from '../use-cases/sign-in.js';
-import type { TwoFactorCredentials } from '../use-cases/two-factor.js';
+import { createApiToken, revokeApiToken } from '../use-cases/api-tokens.js';
+import { beginTwoFactor, confirmTwoFactor, disableTwoFactor, type TwoFactorCredentials } from '../use-cases/two-factor.js';
 import { accountSettingsPort } from './account-settings-port.js';
 
 export type InternalContext = {
@@ -30,6 +31,11 @@ export type InternalContext = {
    * over HTTP the actor is always looked up here.
    */
   memberOf?: readonly string[];
+  /**
+   * The credential the actor came with (an API token or an OAuth grant), re-read by every
+   * write. Absent: the internal caller checked its own (the settings area's browser session).
+   */
+  credential?: CallerCredential | undefined;
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -69,16 +75,19 @@ const HANDLERS: Record<Exclude<ProcedureName, SystemProcedure>, Handler> = {
   'commits.list': listCommitsForTools as Handler,
   'commits.read': (ctx, caller, input: { id: string }) => readCommitForTools(ctx, caller, input.id),
   'settings.tokens': async (ctx, caller) => ({ tokens: await accountSettingsPort(ctx).listTokens(caller.userId) }),
-  'settings.createToken': (ctx, caller, input: { name: string }) => accountSettingsPort(ctx).createToken(caller.userId, input.name),
-  'settings.revokeToken': async (ctx, caller, input: { id: string }) => ({ revoked: await accountSettingsPort(ctx).revokeToken(caller.userId, input.id) }),
+  'settings.createToken': async (ctx, caller, input: { name: string }) => {
+    const issued = await createApiToken(ctx, caller, input.name);
+    return { name: issued.name, token: issued.token };
+  },
+  'settings.revokeToken': async (ctx, caller, input: { id: string }) => ({ revoked: await revokeApiToken(ctx, caller, input.id) }),
   'settings.twoFactor': async (ctx, caller) => ({ enabled: await accountSettingsPort(ctx).twoFactorEnabled(caller.userId) }),
-  'settings.beginTwoFactor': (ctx, caller) => accountSettingsPort(ctx).beginTwoFactor(caller.userId),
+  'settings.beginTwoFactor': (ctx, caller) => beginTwoFactor(ctx, caller),
   'settings.confirmTwoFactor': async (ctx, caller, input: TwoFactorCredentials) => {
-    await accountSettingsPort(ctx).confirmTwoFactor(caller.userId, input);
+    await confirmTwoFactor(ctx, caller, input);
     return { enabled: true };
   },
   'settings.disableTwoFactor': async (ctx, caller, input: TwoFactorCredentials) => {
-    await accountSettingsPort(ctx).disableTwoFactor(caller.userId, input);
+    await disableTwoFactor(ctx, caller, input);
     return { enabled: false };
   },
 };
@@ -95,7 +104,7 @@ export function createInternalRouter(ctx: AppContext) {
     const actorId = trpcCtx.actorId?.toLowerCase() ?? '';
     const memberOf = !UUID.test(actorId) ? null : trpcCtx.memberOf ? [...trpcCtx.memberOf] : await accountIdsOfExistingUser(ctx.db.prisma, actorId);
     if (!memberOf) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'No acting user', cause: new AppError('unauthorized') });
-    return next({ ctx: { caller: { userId: actorId, memberOf } satisfies Caller } });
+    return next({ ctx: { caller: { userId: actorId, memberOf, credential: trpcCtx.credential ?? null } satisfies Caller } });
   });
 
   const groups: Record<string, Record<string, unknown>> = {};
@@ -117,7 +126,7 @@ export function createInternalRouter(ctx: AppContext) {
       const found = await findApiTokenActor(ctx.db.sql, hashApiToken(input.token));
       // An agent's use counts like a REST call's (settings show when a token was last used).
       if (found) await recordUse(ctx.db, found.tokenId, found.lastUsedAt, ctx.now());
-      return found ? { user_id: found.userId, account_ids: found.accountIds } : null;
+      return found ? { token_id: found.tokenId, user_id: found.userId, account_ids: found.accountIds } : null;
     });
 
   const grantContract = INTERNAL_API['auth.grantActive'];

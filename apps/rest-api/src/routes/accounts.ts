@@ -4,14 +4,13 @@ import { AddAccountUserRequest, CreateAccountRequest, uuid } from '@oms/contract
 import { findAccountOfMember, listAccountsOfUser } from '@oms/db';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
-import { authOf } from '../http/authenticate.js';
+import { actorOf, authOf } from '../http/authenticate.js';
 import { parseBody } from '../http/parse-body.js';
 import { idParam } from '../http/params.js';
 import { presentAccount, presentMembership } from '../presenters/account.js';
 import { addAccountMember, createTeamAccount, removeAccountMember } from '../use-cases/manage-accounts.js';
 
 const RemoveByUserRequest = z.strictObject({ user_id: uuid });
-
 
 export function accountRoutes(ctx: AppContext): Router {
   const router = Router();
@@ -21,7 +20,7 @@ export function accountRoutes(ctx: AppContext): Router {
   });
   router.post('/accounts', async (req, res) => {
     const input = parseBody(CreateAccountRequest, req.body, ['account']);
-    res.status(201).json(presentAccount(await createTeamAccount(ctx, authOf(res).user.id, input)));
+    res.status(201).json(presentAccount(await createTeamAccount(ctx, actorOf(res), input)));
   });
   router.get('/accounts/:id', async (req, res) => {
     const account = await findAccountOfMember(ctx.db.prisma, idParam(req.params.id), authOf(res).user.id);
@@ -31,17 +30,17 @@ export function accountRoutes(ctx: AppContext): Router {
   router.post('/accounts/:id/account_users', async (req, res) => {
     const accountId = idParam(req.params.id);
     const input = parseBody(AddAccountUserRequest, req.body, ['account_user']);
-    res.status(201).json(presentMembership(await addAccountMember(ctx, authOf(res).user.id, accountId, input)));
+    res.status(201).json(presentMembership(await addAccountMember(ctx, actorOf(res), accountId, input)));
   });
   router.delete('/accounts/:id/account_users/:accountUserId', async (req, res) => {
     const accountId = idParam(req.params.id);
-    await removeAccountMember(ctx, authOf(res).user.id, accountId, { membershipId: idParam(req.params.accountUserId) });
+    await removeAccountMember(ctx, actorOf(res), accountId, { membershipId: idParam(req.params.accountUserId) });
     res.status(204).end();
   });
   router.delete('/accounts/:id/account_users', async (req, res) => {
     const accountId = idParam(req.params.id);
     const input = parseBody(RemoveByUserRequest, req.body);
-    await removeAccountMember(ctx, authOf(res).user.id, accountId, { userId: input.user_id.toLowerCase() });
+    await removeAccountMember(ctx, actorOf(res), accountId, { userId: input.user_id.toLowerCase() });
     res.status(204).end();
   });
   return router;

@@ -5,7 +5,7 @@ import { findCommit } from '@oms/db';
 import { NoSuchDiagramError, UnrenderableError, type RenderQueue } from '@oms/render';
 import { DiagramQuery } from '@oms/contracts';
 import type { AppContext } from '../context.js';
-import { authOf } from '../http/authenticate.js';
+import { actorOf } from '../http/authenticate.js';
 import { idParam, parseQuery } from '../http/params.js';
 import { callerFor, visibleOntologyOr404 } from '../use-cases/ontologies/caller.js';
 
@@ -13,7 +13,7 @@ export function diagramRoutes(ctx: AppContext, queue: RenderQueue): Router {
   const router = Router();
   for (const output of ['svg', 'png'] as const) {
     router.get(`/ontologies/:id/diagram.${output}`, async (req, res) => {
-      const caller = await callerFor(ctx.db.prisma, authOf(res).user.id);
+      const caller = await callerFor(ctx.db.prisma, actorOf(res));
       const ontology = await visibleOntologyOr404(ctx.db.prisma, caller, idParam(req.params.id));
       const query = parseQuery(DiagramQuery, req);
       let commitHash = ontology.headHash;

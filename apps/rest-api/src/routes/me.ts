@@ -2,7 +2,7 @@
 import { Router } from 'express';
 import { ChangePasswordRequest } from '@oms/contracts';
 import type { AppContext } from '../context.js';
-import { authOf } from '../http/authenticate.js';
+import { actorOf, authOf } from '../http/authenticate.js';
 import { parseBody } from '../http/parse-body.js';
 import { presentProfile } from '../presenters/profile.js';
 import { changePassword } from '../use-cases/change-password.js';
@@ -14,12 +14,12 @@ export function meRoutes(ctx: AppContext): Router {
     res.json(presentProfile(authOf(res).user, await ctx.sgidKey()));
   });
   router.delete('/me', async (_req, res) => {
-    await deleteUser(ctx, authOf(res).user.id);
+    await deleteUser(ctx, actorOf(res));
     res.status(200).json({});
   });
   router.put('/password', async (req, res) => {
     const input = parseBody(ChangePasswordRequest, req.body, ['user']);
-    res.json(await changePassword(ctx, authOf(res).user.id, input));
+    res.json(await changePassword(ctx, actorOf(res), input));
   });
   return router;
 }

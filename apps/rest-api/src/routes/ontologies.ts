@@ -4,7 +4,7 @@ import { AppError, pageInfo } from '@oms/domain';
 import { ChildrenQuery, CommitsQuery, CreateOntologyRequest, ListOntologiesQuery, OntologyReadQuery, UpdateOntologyRequest } from '@oms/contracts';
 import { findCommit, findVisibleOntologyForUser, INLINE_SOURCE_BYTES, listCommits, withStreamedHeadSources, type OntologyWithHeadMetrics } from '@oms/db';
 import type { AppContext } from '../context.js';
-import { authOf } from '../http/authenticate.js';
+import { actorOf, authOf } from '../http/authenticate.js';
 import { parseBody } from '../http/parse-body.js';
 import { sendJson } from '../http/send-json.js';
 import { idParam, ifMatchOf, parseQuery } from '../http/params.js';
@@ -24,7 +24,7 @@ const LIST_STREAM_BYTES = 1024 * 1024;
 
 export function ontologyRoutes(ctx: AppContext): Router {
   const router = Router();
-  const caller = (res: Response) => callerFor(ctx.db.prisma, authOf(res).user.id);
+  const caller = (res: Response) => callerFor(ctx.db.prisma, actorOf(res));
   const sendOntology = (res: Response, row: OntologyWithHeadMetrics, status = 200) => {
     res.setHeader('ETag', `"${row.headHash}"`);
     sendJson(res, status, presentOntologyDetail(row, ctx.config.baseUrl));

@@ -3,7 +3,7 @@
 import { Router, type Request, type Response } from 'express';
 import { DiffQuery, SourceQuery } from '@oms/contracts';
 import type { AppContext } from '../context.js';
-import { authOf } from '../http/authenticate.js';
+import { actorOf } from '../http/authenticate.js';
 import { negotiate } from '../http/negotiate.js';
 import { sendText } from '../http/send-text.js';
 import { idParam, parseQuery } from '../http/params.js';
@@ -27,7 +27,7 @@ function fresh(req: Request, etag: string): boolean {
 export function ontologyVersionRoutes(ctx: AppContext): Router {
   const router = Router();
   const visibleRow = async (id: string, res: Response) =>
-    visibleOntologyRowOr404(ctx.db.prisma, await callerFor(ctx.db.prisma, authOf(res).user.id), idParam(id));
+    visibleOntologyRowOr404(ctx.db.prisma, await callerFor(ctx.db.prisma, actorOf(res)), idParam(id));
 
   router.get('/ontologies/:id/diff', async (req, res) => {
     const ontology = await visibleRow(req.params.id, res);

@@ -6,13 +6,13 @@ import {
   CreateApiTokenRequest,
   DisableTwoFactorRequest,
   NotificationTokenRequest,
-  uuid,
 } from '@oms/contracts';
-import { deleteApiToken, deleteNotificationToken, listApiTokens, upsertNotificationToken } from '@oms/db';
+import { deleteNotificationToken, listApiTokens, upsertNotificationToken } from '@oms/db';
 import type { AppContext } from '../context.js';
-import { authOf } from '../http/authenticate.js';
+import { authorizedWrite } from '../authorization/reauthorize.js';
+import { actorOf, authOf } from '../http/authenticate.js';
 import { parseBody } from '../http/parse-body.js';
-import { issueApiToken } from '../use-cases/issue-api-token.js';
+import { createApiToken, revokeApiToken } from '../use-cases/api-tokens.js';
 import { beginTwoFactor, confirmTwoFactor, disableTwoFactor } from '../use-cases/two-factor.js';
 
 export function tokenRoutes(ctx: AppContext): Router {
@@ -31,24 +31,23 @@ export function tokenRoutes(ctx: AppContext): Router {
   });
   router.post('/api_tokens', async (req, res) => {
     const input = parseBody(CreateApiTokenRequest, req.body, ['api_token']);
-    res.status(201).json(await issueApiToken(ctx, ctx.db.prisma, authOf(res).user.id, input.api_token.name));
+    res.status(201).json(await createApiToken(ctx, actorOf(res), input.api_token.name));
   });
   router.delete('/api_tokens/:id', async (req, res) => {
-    const id = req.params.id;
-    if (!uuid.safeParse(id).success || !(await deleteApiToken(ctx.db.prisma, authOf(res).user.id, id.toLowerCase()))) {
-      throw new AppError('not_found');
-    }
+    if (!(await revokeApiToken(ctx, actorOf(res), req.params.id))) throw new AppError('not_found');
     res.status(204).end();
   });
 
   router.post('/notification_tokens', async (req, res) => {
     const input = parseBody(NotificationTokenRequest, req.body, ['notification_token']);
-    await upsertNotificationToken(ctx.db.prisma, { id: ctx.newId(), userId: authOf(res).user.id, ...input });
+    const actor = actorOf(res);
+    await authorizedWrite(ctx.db.prisma, actor, {}, (tx) => upsertNotificationToken(tx, { id: ctx.newId(), userId: actor.userId, ...input }));
     res.status(201).json({ token: input.token, platform: input.platform });
   });
   router.delete('/notification_tokens', async (req, res) => {
     const input = parseBody(NotificationTokenRequest, req.body, ['notification_token']);
-    await deleteNotificationToken(ctx.db.prisma, authOf(res).user.id, input);
+    const actor = actorOf(res);
+    await authorizedWrite(ctx.db.prisma, actor, {}, (tx) => deleteNotificationToken(tx, actor.userId, input));
     res.status(204).end();
   });
 
@@ -56,15 +55,15 @@ export function tokenRoutes(ctx: AppContext): Router {
     res.json({ enabled: authOf(res).user.otpEnabled });
   });
   router.post('/two_factor', async (_req, res) => {
-    res.status(201).json(await beginTwoFactor(ctx, authOf(res).user.id));
+    res.status(201).json(await beginTwoFactor(ctx, actorOf(res)));
   });
   router.post('/two_factor/confirm', async (req, res) => {
     const input = parseBody(ConfirmTwoFactorRequest, req.body);
-    res.json(await confirmTwoFactor(ctx, authOf(res).user.id, input));
+    res.json(await confirmTwoFactor(ctx, actorOf(res), input));
   });
   router.delete('/two_factor', async (req, res) => {
     const input = parseBody(DisableTwoFactorRequest, req.body);
-    res.json(await disableTwoFactor(ctx, authOf(res).user.id, input));
+    res.json(await disableTwoFactor(ctx, actorOf(res), input));
   });
   return router;
 }

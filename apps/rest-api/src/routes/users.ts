@@ -10,11 +10,11 @@ import { signUp } from '../use-cases/sign-up.js';
 
 export function publicRoutes(ctx: AppContext): Router {
   const router = Router();
-  router.post('/users', jsonBody(), async (req, res) => {
+  router.post('/users', jsonBody(ctx.config.bodyDeadline), async (req, res) => {
     const input = parseBody(SignUpRequest, req.body, ['user']);
     res.status(201).json(await signUp(ctx, input, req.ip ?? 'unknown'));
   });
-  router.post('/auth', jsonBody(), async (req, res) => {
+  router.post('/auth', jsonBody(ctx.config.bodyDeadline), async (req, res) => {
     const input = parseBody(SignInRequest, req.body);
     res.status(200).json(await signIn(ctx, input, req.ip ?? 'unknown'));
   });

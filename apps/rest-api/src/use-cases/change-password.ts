@@ -6,7 +6,11 @@ import { findUserById, updatePasswordHash } from '@oms/db';
 import type { AppContext } from '../context.js';
 import { countCredentialCheck, credentialCheckPassed } from './credential-checks.js';
 
-export async function changePassword(ctx: AppContext, userId: string, input: ChangePasswordRequest): Promise<{ success: boolean }> {
+import type { Actor } from '../authorization/actor.js';
+import { authorizedWrite } from '../authorization/reauthorize.js';
+
+export async function changePassword(ctx: AppContext, actor: Actor, input: ChangePasswordRequest): Promise<{ success: boolean }> {
+  const { userId } = actor;
   const user = await findUserById(ctx.db.prisma, userId);
   if (!user) throw new AppError('unauthorized');
   const { current_password, password, password_confirmation } = input.user;
@@ -17,6 +21,7 @@ export async function changePassword(ctx: AppContext, userId: string, input: Cha
   await credentialCheckPassed(ctx, userId);
   const errors = checkNewPassword(password, password_confirmation);
   if (Object.keys(errors).length > 0) throw AppError.validation(errors);
-  await updatePasswordHash(ctx.db.prisma, userId, await ctx.hasher.hash(password));
+  const passwordHash = await ctx.hasher.hash(password);
+  await authorizedWrite(ctx.db.prisma, actor, {}, (tx) => updatePasswordHash(tx, userId, passwordHash));
   return { success: true };
 }

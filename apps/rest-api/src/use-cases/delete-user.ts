@@ -13,11 +13,18 @@ import {
   teamAccountsOwnedBy,
 } from '@oms/db';
 import type { AppContext } from '../context.js';
+import type { Actor } from '../authorization/actor.js';
+import { reauthorize, WRITE_TX } from '../authorization/reauthorize.js';
 
-export async function deleteUser(ctx: AppContext, userId: string): Promise<void> {
+export async function deleteUser(ctx: AppContext, actor: Actor): Promise<void> {
+  const { userId } = actor;
   await ctx.db.prisma.$transaction(async (tx) => {
+    // Accounts first, then the user (the one lock order): a member leaving or being removed
+    // at the same time runs before or after this, never in between (issue 17, item 4).
     // Deleted meanwhile (a second DELETE /me at once): the token died with the user.
     if (!(await lockUserForDeletion(tx, userId))) throw new AppError('unauthorized');
+    // The token the request came with, still not revoked.
+    await reauthorize(tx, actor);
     const doomed = (await personalAccountIdsOf(tx, userId)).map((row) => row.id);
     for (const team of await teamAccountsOwnedBy(tx, userId)) {
       const others = team.accountUsers.filter((member) => member.userId !== userId);
@@ -35,5 +42,5 @@ export async function deleteUser(ctx: AppContext, userId: string): Promise<void>
     const grantIds = [...new Set(grants.flatMap((row) => [row.id, row.grantId ?? '']).filter(Boolean))];
     await tx.oidcPayload.deleteMany({ where: { OR: [{ payload: { path: ['accountId'], equals: userId } }, { grantId: { in: grantIds } }] } });
     await deleteUserRow(tx, userId);
-  });
+  }, WRITE_TX);
 }

@@ -8,3 +8,5 @@ export * from './ontologies.js';
 export * from './head-sources.js';
 export * from './source-chunks.js';
 export * from './revoked-access-tokens.js';
+
+export * from './write-access.js';

@@ -176,9 +176,16 @@ const metricsJson = (metrics: NewCommit['metrics']) => (metrics === undefined ||
  * the driver: a source of megabytes goes to the database once, as one parameter, and the
  * answer is built from what was written instead of being read back.
  */
-export async function insertOntology(sql: SqlRunner, o: NewOntology, c: NewCommit): Promise<OntologyWithHead> {
+export async function insertOntology(
+  sql: SqlRunner,
+  o: NewOntology,
+  c: NewCommit,
+  /** The transaction's first step (the caller's authorization); a throw rolls it back. */
+  before?: (tx: SqlRunner) => Promise<void>,
+): Promise<OntologyWithHead> {
   let stamps: { created_at: Date; updated_at: Date } | undefined;
   await sql.transaction(async (tx) => {
+    if (before) await before(tx);
     [stamps] = await tx.query<{ created_at: Date; updated_at: Date }>(INSERT_ONTOLOGY, [
       o.id, o.accountId, o.parentId, o.title, o.description, o.visibility, o.sourceFormat, o.version, o.headHash, o.headSeq,
     ]);

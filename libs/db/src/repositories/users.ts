@@ -1,4 +1,4 @@
-import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
+import type { Prisma } from '../generated/prisma/client.js';
 import type { DbClient } from './db-client.js';
 
 export function findUserById(db: DbClient, id: string) {
@@ -29,12 +29,10 @@ export function createUser(
  * authorization server: whoever knew the old one and signed in with it is signed out.
  * API tokens and OAuth grants stay (each is revoked on its own, in settings).
  */
-export async function updatePasswordHash(db: PrismaClient, userId: string, passwordHash: string): Promise<void> {
-  await db.$transaction([
-    db.user.update({ where: { id: userId }, data: { passwordHash } }),
-    db.webSession.deleteMany({ where: { userId } }),
-    db.oidcPayload.deleteMany({ where: { type: 'Session', payload: { path: ['accountId'], equals: userId } } }),
-  ]);
+export async function updatePasswordHash(tx: Prisma.TransactionClient, userId: string, passwordHash: string): Promise<void> {
+  await tx.user.update({ where: { id: userId }, data: { passwordHash } });
+  await tx.webSession.deleteMany({ where: { userId } });
+  await tx.oidcPayload.deleteMany({ where: { type: 'Session', payload: { path: ['accountId'], equals: userId } } });
 }
 
 export function setOtp(

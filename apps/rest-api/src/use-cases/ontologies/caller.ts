@@ -1,11 +1,13 @@
 // The caller of an ontology use case, with the accounts they belong to (for visibility).
 import { AppError } from '@oms/domain';
 import { accountIdsOfUser, findVisibleOntology, findVisibleOntologyRow, type DbClient } from '@oms/db';
+import type { Actor } from '../../authorization/actor.js';
 
-export type Caller = { userId: string; memberOf: string[] };
+/** The actor with the accounts they belonged to when the request began (for visibility). */
+export type Caller = Actor & { memberOf: string[] };
 
-export async function callerFor(db: DbClient, userId: string): Promise<Caller> {
-  return { userId, memberOf: await accountIdsOfUser(db, userId) };
+export async function callerFor(db: DbClient, actor: Actor): Promise<Caller> {
+  return { ...actor, memberOf: await accountIdsOfUser(db, actor.userId) };
 }
 
 /** The ontology when the caller may see it; hidden and missing look the same (404). */
@@ -22,12 +24,17 @@ export async function visibleOntologyRowOr404(db: DbClient, caller: Caller, id: 
   return ontology;
 }
 
+/** What a non-member who tries to change the ontology is told: 403 when they can see it, else 404. */
+export function notMemberError(ontology: { visibility: string }): AppError {
+  return ontology.visibility === 'public'
+    ? new AppError('forbidden', { message: 'Only members of the owning account can change this ontology.' })
+    : new AppError('not_found');
+}
+
 /** Writes need membership of the owning account: 403 when the caller can see but not write. */
 export async function writableOntologyOr4xx(db: DbClient, caller: Caller, id: string) {
   const ontology = await visibleOntologyOr404(db, caller, id);
-  if (!caller.memberOf.includes(ontology.accountId)) {
-    throw new AppError('forbidden', { message: 'Only members of the owning account can change this ontology.' });
-  }
+  if (!caller.memberOf.includes(ontology.accountId)) throw notMemberError(ontology);
   return ontology;
 }
 

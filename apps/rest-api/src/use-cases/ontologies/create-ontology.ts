@@ -3,16 +3,19 @@ import { AppError, DEFAULT_VERSION, INITIAL_COMMIT_MESSAGE, computeCommitHash } 
 import type { CreateOntologyRequest } from '@oms/contracts';
 import { insertOntology, personalAccountIdsOf, type OntologyWithHeadMetrics } from '@oms/db';
 import type { AppContext } from '../../context.js';
+import { reauthorize } from '../../authorization/reauthorize.js';
 import type { Caller } from './caller.js';
 import { checkParent, raceLostError } from './check-parent.js';
 import { checkSource } from './check-source.js';
 
 export type CreateOntologyInput = CreateOntologyRequest['ontology'] & { commit_message?: string | undefined };
 
+const NOT_YOUR_ACCOUNT = () => AppError.validation({ account_id: ['is not an account you belong to'] });
+
 async function targetAccount(ctx: AppContext, caller: Caller, accountId: string | undefined): Promise<string> {
   if (accountId !== undefined) {
     const id = accountId.toLowerCase();
-    if (!caller.memberOf.includes(id)) throw AppError.validation({ account_id: ['is not an account you belong to'] });
+    if (!caller.memberOf.includes(id)) throw NOT_YOUR_ACCOUNT();
     return id;
   }
   const [personal] = await personalAccountIdsOf(ctx.db.prisma, caller.userId);
@@ -61,6 +64,11 @@ export async function createOntology(ctx: AppContext, caller: Caller, input: Cre
       authorId: caller.userId,
       source: input.source,
       metrics,
+    },
+    // Still allowed to write into that account, now: the token, the user and the membership
+    // are read (and locked) inside the insert's transaction.
+    async (tx) => {
+      await reauthorize(tx, caller, { accountId, notMember: NOT_YOUR_ACCOUNT() });
     },
   ).catch((error: unknown) => {
     throw raceLostError(error) ?? error;

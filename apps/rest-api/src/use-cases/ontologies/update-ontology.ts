@@ -6,7 +6,8 @@ import type { SourceFormat } from '@oms/formats';
 import { appendCommit, headMetricsOf, lockHierarchy, lockOntology, updateOntologyRow, writeTimeAfterLock, type OntologyWithHeadMetrics } from '@oms/db';
 import type { SourceMetrics } from '@oms/ontology-tools';
 import type { AppContext } from '../../context.js';
-import { checkIfMatch, writableOntologyOr4xx, type Caller } from './caller.js';
+import { reauthorize, WRITE_TX } from '../../authorization/reauthorize.js';
+import { checkIfMatch, notMemberError, writableOntologyOr4xx, type Caller } from './caller.js';
 import { checkNoCycle, checkParent, raceLostError } from './check-parent.js';
 import { checkSource } from './check-source.js';
 
@@ -27,8 +28,6 @@ export type UpdateOntologyInput = {
   message?: string | undefined;
   ifMatch?: string | undefined;
 };
-
-const WRITE_TX = { maxWait: 15_000, timeout: 30_000 } as const;
 
 function checkExplicitVersion(version: string | undefined, current: string): void {
   if (version !== undefined && compareVersions(version, current) <= 0) {
@@ -70,6 +69,9 @@ export async function updateOntology(ctx: AppContext, caller: Caller, id: string
   }
 
   return ctx.db.prisma.$transaction(async (tx) => {
+    // Still a member of the owning account with a live token: read (and locked) first, in
+    // the one lock order (accounts, user, token, then the ontology).
+    await reauthorize(tx, caller, { accountId: current.accountId, notMember: notMemberError(current) });
     // A new parent must not be a descendant: checked under the hierarchy lock, so a concurrent
     // re-parenting cannot make it one between the check and the write.
     if (parentId) await lockHierarchy(tx);
