@@ -67,7 +67,7 @@ export function ontologyVersionRoutes(ctx: AppContext): Router {
       return;
     }
     // Counted whole: a body loaded for this request stays in memory until its last byte is taken.
-    ctx.responseBudget.hold(res, authOf(res).user.id, download.body.length);
+    ctx.responseBudget.hold(res, actorOf(res).userId, download.body.length);
     res.setHeader('Content-Disposition', `attachment; filename="${download.fileName}"`);
     res.type(`${download.mediaType}; charset=utf-8`);
     await sendText(res, download.body, { deadlineMs: ctx.config.responseWriteTimeoutMs });
