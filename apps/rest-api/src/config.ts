@@ -23,8 +23,12 @@ const ConfigSchema = z
     AUTH_INTERNAL_URL: z.url({ protocol: /^https?$/ }).optional(),
     INTERNAL_TOKEN: internalTokenSetting.optional(),
     SHUTDOWN_TIMEOUT_MS: shutdownTimeoutSetting.default(10_000),
-    // Worker threads that parse large sources (0: parse them on the main thread). Default: min(2, cores).
-    SOURCE_CHECK_THREADS: z.coerce.number().int().min(0).max(64).optional(),
+    // Worker threads for heavy work: checks, diffs and conversions of large sources (0: on the main thread). Default: min(2, cores).
+    HEAVY_WORK_THREADS: z.coerce.number().int().min(0).max(64).optional(),
+    // Heap of one heavy-work thread in MiB: a task that needs more is refused, the service stays up.
+    HEAVY_WORK_HEAP_MIB: z.coerce.number().int().min(64).max(16_384).default(1024),
+    // Diffs, conversions and large source checks one caller may have running at once (429 past it).
+    HEAVY_REQUESTS_PER_CALLER: z.coerce.number().int().min(1).max(64).default(2),
   })
   .refine((env) => env.RENDER_QUEUE !== 'bullmq' || env.REDIS_URL, { message: 'RENDER_QUEUE=bullmq needs REDIS_URL', path: ['RENDER_QUEUE'] })
   .transform((env) => ({
@@ -44,7 +48,9 @@ const ConfigSchema = z
     redisUrl: env.REDIS_URL,
     renderQueue: env.RENDER_QUEUE,
     authInternalUrl: env.AUTH_INTERNAL_URL?.replace(/\/+$/, ''),
-    sourceCheckThreads: env.SOURCE_CHECK_THREADS,
+    heavyWorkThreads: env.HEAVY_WORK_THREADS,
+    heavyWorkHeapMiB: env.HEAVY_WORK_HEAP_MIB,
+    heavyRequestsPerCaller: env.HEAVY_REQUESTS_PER_CALLER,
   }));
 
 export type AppConfig = Readonly<z.output<typeof ConfigSchema>>;

@@ -1,12 +1,14 @@
 // What the use cases need, built once by createApp from its deps.
 import { randomBytes } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
+import { RETRY_AFTER_SECONDS } from '@oms/domain';
 import { getOrCreateSecret, type Database } from '@oms/db';
 import type { AppConfig } from './config.js';
 import { createAttemptLimiter, type AttemptLimiter, type Logger } from '@oms/platform';
 import { createPasswordHasher, type PasswordHasher } from './security/password-hasher.js';
 import { createConversionCache, type ConversionCache } from './use-cases/ontologies/conversion-cache.js';
-import { createSourceChecker, defaultSourceCheckThreads, type SourceChecker } from './use-cases/ontologies/source-checker.js';
+import { createCallerSlots, type CallerSlots } from './use-cases/ontologies/caller-slots.js';
+import { createHeavyWork, defaultHeavyWorkThreads, type HeavyWork } from './use-cases/ontologies/heavy-work.js';
 
 export type AppContext = {
   config: AppConfig;
@@ -21,8 +23,10 @@ export type AppContext = {
   signInLimiter: AttemptLimiter;
   /** Converted source downloads by commit hash and target serialization. */
   conversions: ConversionCache;
-  /** Parses and measures sources at ingest (large ones in worker threads). */
-  sourceChecker: SourceChecker;
+  /** Source checks, diffs and conversions (large ones in a bounded pool of worker threads). */
+  heavyWork: HeavyWork;
+  /** Heavy requests each caller may have running at once (429 past it). */
+  heavySlots: CallerSlots;
 };
 
 export type AppDeps = {
@@ -35,6 +39,8 @@ export type AppDeps = {
   redis?: unknown;
   /** Where renders go; without one they run in this process. */
   renderQueue?: import('@oms/render').RenderQueue;
+  /** Test only: the heavy-work worker module (tests run from TypeScript, which a worker cannot load). */
+  heavyWorkerFile?: URL;
   /** Test only: how the authorization server fetches Client ID Metadata Documents. */
   metadataFetch?: typeof fetch;
 };
@@ -49,7 +55,13 @@ export function createContext(deps: AppDeps): AppContext {
     now: deps.now ?? (() => new Date()),
     newId: () => uuidv7(),
     conversions: createConversionCache(),
-    sourceChecker: createSourceChecker({ threads: deps.config.sourceCheckThreads ?? defaultSourceCheckThreads(), logger: deps.logger }),
+    heavyWork: createHeavyWork({
+      threads: deps.config.heavyWorkThreads ?? defaultHeavyWorkThreads(),
+      workerHeapMiB: deps.config.heavyWorkHeapMiB,
+      logger: deps.logger,
+      ...(deps.heavyWorkerFile ? { workerFile: deps.heavyWorkerFile } : {}),
+    }),
+    heavySlots: createCallerSlots({ perCaller: deps.config.heavyRequestsPerCaller, retryAfterSeconds: RETRY_AFTER_SECONDS }),
     signInLimiter: createAttemptLimiter({ prefix: 'sign-in', ...(deps.redis ? { redis: deps.redis } : {}) }),
     sgidKey: () => {
       const pending = (sgidKey ??= getOrCreateSecret(deps.db.prisma, 'sgid_hmac_key', () =>

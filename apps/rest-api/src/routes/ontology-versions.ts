@@ -32,7 +32,7 @@ export function ontologyVersionRoutes(ctx: AppContext): Router {
     const ontology = await visibleRow(req.params.id, res);
     const query = parseQuery(DiffQuery, req);
     const type = negotiate(req, DIFF_TYPES);
-    const diff = await diffOntology(ctx, ontology, query, { textOnly: type !== 'application/json' });
+    const diff = await diffOntology(ctx, authOf(res).user.id, ontology, query, { textOnly: type !== 'application/json' });
     res.setHeader('Vary', 'Accept');
     if (type === 'application/json') {
       res.json(diff);
@@ -51,7 +51,7 @@ export function ontologyVersionRoutes(ctx: AppContext): Router {
       query.format !== undefined
         ? offerForFormat(commit, offers, query.format)
         : chosenOffer(offers, negotiate(req, offers.map((candidate) => candidate.mediaType)));
-    const download = await downloadSource(ctx.conversions, ontology, commit, offer);
+    const download = await downloadSource(ctx, authOf(res).user.id, ontology, commit, offer);
     res.setHeader('ETag', download.etag);
     res.setHeader('Vary', 'Accept');
     // A commit never changes; the head does, so an unpinned download is revalidated each time.

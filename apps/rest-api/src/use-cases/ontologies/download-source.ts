@@ -1,18 +1,18 @@
 // GET /api/v1/ontologies/:id/source: the stored source byte for byte, or an RDF source written
-// in another serialization (cached by commit hash and target).
+// in another serialization (cached by commit hash and target). A conversion is heavy work: it
+// runs in the pool and holds one of the caller's slots (429 when they hold all); a cached one
+// or one already running for someone else costs nothing.
 import { AppError } from '@oms/domain';
 import type { SourceFormat } from '@oms/formats';
 import {
   CONVERSION_TARGETS,
-  ConversionError,
   TARGET_EXTENSIONS,
   TARGET_MEDIA_TYPES,
-  convertSource,
   describeSource,
   downloadFileName,
   type ConversionTarget,
 } from '@oms/ontology-tools';
-import type { ConversionCache } from './conversion-cache.js';
+import type { AppContext } from '../../context.js';
 import type { CommitRow } from './find-commit.js';
 
 export type Offer = { mediaType: string; target?: ConversionTarget };
@@ -50,7 +50,8 @@ export function offerForFormat(commit: CommitRow, offers: Offer[], format: Conve
 }
 
 export async function downloadSource(
-  cache: ConversionCache,
+  ctx: Pick<AppContext, 'conversions' | 'heavyWork' | 'heavySlots'>,
+  callerId: string,
   ontology: { title: string },
   commit: CommitRow,
   offer: Offer,
@@ -66,16 +67,16 @@ export async function downloadSource(
     };
   }
   const target = offer.target;
-  let body: string;
-  try {
-    body = await cache.get(`${commit.commitHash} ${target}`, () => convertSource(format, commit.source, target));
-  } catch (error) {
-    if (!(error instanceof ConversionError)) throw error;
-    throw new AppError('not_acceptable', {
-      message: `This source cannot be converted to ${target}: ${error.message}`,
-      details: { available: [description.mediaType] },
-    });
-  }
+  const body = await ctx.conversions.get(`${commit.commitHash} ${target}`, () =>
+    ctx.heavySlots.run(callerId, async () => {
+      const converted = await ctx.heavyWork.convert(format, commit.source, target);
+      if (converted.ok) return converted.text;
+      throw new AppError('not_acceptable', {
+        message: `This source cannot be converted to ${target}: ${converted.message}`,
+        details: { available: [description.mediaType] },
+      });
+    }),
+  );
   return {
     body,
     mediaType: offer.mediaType,

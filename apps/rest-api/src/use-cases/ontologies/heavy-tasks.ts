@@ -1,0 +1,55 @@
+// The CPU-heavy steps of the service as plain data in, plain data out, so that the same code
+// runs on the main thread (small inputs) and in a worker thread (heavy-work-worker.ts). What
+// crosses the thread boundary must survive structured cloning: no class instances, no signals.
+import type { SourceFormat } from '@oms/formats';
+import {
+  ConversionError,
+  checkAndMeasure,
+  convertSource,
+  diffSources,
+  type ConversionTarget,
+  type SourceDiff,
+  type SourceVerdict,
+  type SourceVersion,
+} from '@oms/ontology-tools';
+
+export type HeavyTask =
+  | { kind: 'check'; format: SourceFormat; text: string }
+  | { kind: 'diff'; from: SourceVersion | null; to: SourceVersion; limit?: number; textOnly: boolean; canonicalizeMs: number }
+  | { kind: 'convert'; format: SourceFormat; text: string; target: ConversionTarget };
+
+/** A conversion the source does not allow is an answer (406), not a failed task. */
+export type ConversionResult = { ok: true; text: string } | { ok: false; message: string };
+
+export type HeavyResult<T extends HeavyTask> = T extends { kind: 'check' }
+  ? SourceVerdict
+  : T extends { kind: 'diff' }
+    ? SourceDiff
+    : ConversionResult;
+
+/** How many characters a task reads: tasks below the pool's offload size run inline. */
+export function taskChars(task: HeavyTask): number {
+  if (task.kind === 'diff') return (task.from?.text.length ?? 0) + task.to.text.length;
+  return task.text.length;
+}
+
+export async function runHeavyTask(task: HeavyTask): Promise<SourceVerdict | SourceDiff | ConversionResult> {
+  switch (task.kind) {
+    case 'check':
+      return checkAndMeasure(task.format, task.text);
+    case 'diff':
+      return diffSources(task.from, task.to, {
+        ...(task.limit === undefined ? {} : { limit: task.limit }),
+        textOnly: task.textOnly,
+        // Canonicalizing blank nodes has a work bound; past it the diff falls back to text.
+        signal: AbortSignal.timeout(task.canonicalizeMs),
+      });
+    case 'convert':
+      try {
+        return { ok: true, text: await convertSource(task.format, task.text, task.target) };
+      } catch (error) {
+        if (error instanceof ConversionError) return { ok: false, message: error.message };
+        throw error;
+      }
+  }
+}
