@@ -8,6 +8,7 @@ import { createAttemptLimiter, type AttemptLimiter, type Logger } from '@oms/pla
 import { createPasswordHasher, type PasswordHasher } from './security/password-hasher.js';
 import { createConversionCache, type ConversionCache } from './use-cases/ontologies/conversion-cache.js';
 import { createCallerSlots, type CallerSlots } from './use-cases/ontologies/caller-slots.js';
+import { createCommitDescriptions, type CommitDescriptions } from './use-cases/ontologies/commit-descriptions.js';
 import { createHeavyWork, defaultHeavyWorkThreads, type HeavyWork } from './use-cases/ontologies/heavy-work.js';
 
 export type AppContext = {
@@ -25,6 +26,8 @@ export type AppContext = {
   conversions: ConversionCache;
   /** Source checks, diffs and conversions (large ones in a bounded pool of worker threads). */
   heavyWork: HeavyWork;
+  /** How each commit's source is offered for download, by commit hash. */
+  descriptions: CommitDescriptions;
   /** Heavy requests each caller may have running at once (429 past it). */
   heavySlots: CallerSlots;
 };
@@ -47,6 +50,12 @@ export type AppDeps = {
 
 export function createContext(deps: AppDeps): AppContext {
   let sgidKey: Promise<string> | undefined;
+  const heavyWork = createHeavyWork({
+    threads: deps.config.heavyWorkThreads ?? defaultHeavyWorkThreads(),
+    workerHeapMiB: deps.config.heavyWorkHeapMiB,
+    logger: deps.logger,
+    ...(deps.heavyWorkerFile ? { workerFile: deps.heavyWorkerFile } : {}),
+  });
   return {
     config: deps.config,
     db: deps.db,
@@ -55,12 +64,8 @@ export function createContext(deps: AppDeps): AppContext {
     now: deps.now ?? (() => new Date()),
     newId: () => uuidv7(),
     conversions: createConversionCache(),
-    heavyWork: createHeavyWork({
-      threads: deps.config.heavyWorkThreads ?? defaultHeavyWorkThreads(),
-      workerHeapMiB: deps.config.heavyWorkHeapMiB,
-      logger: deps.logger,
-      ...(deps.heavyWorkerFile ? { workerFile: deps.heavyWorkerFile } : {}),
-    }),
+    heavyWork,
+    descriptions: createCommitDescriptions(heavyWork),
     heavySlots: createCallerSlots({ perCaller: deps.config.heavyRequestsPerCaller, retryAfterSeconds: RETRY_AFTER_SECONDS }),
     signInLimiter: createAttemptLimiter({ prefix: 'sign-in', ...(deps.redis ? { redis: deps.redis } : {}) }),
     sgidKey: () => {

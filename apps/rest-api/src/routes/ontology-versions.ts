@@ -9,7 +9,7 @@ import { idParam, parseQuery } from '../http/params.js';
 import { callerFor, visibleOntologyRowOr404 } from '../use-cases/ontologies/caller.js';
 import { diffOntology } from '../use-cases/ontologies/diff-ontology.js';
 import { chosenOffer, downloadSource, offerForFormat, offersFor } from '../use-cases/ontologies/download-source.js';
-import { commitByRef, headCommit, pinnedRef } from '../use-cases/ontologies/find-commit.js';
+import { commitMetaByRef, commitSource, headCommitMeta, pinnedRef } from '../use-cases/ontologies/find-commit.js';
 
 const DIFF_TYPES = ['application/json', 'text/x-diff', 'text/plain'];
 
@@ -45,13 +45,14 @@ export function ontologyVersionRoutes(ctx: AppContext): Router {
     const ontology = await visibleRow(req.params.id, res);
     const query = parseQuery(SourceQuery, req);
     const pinned = pinnedRef(query);
-    const commit = pinned ? await commitByRef(ctx.db.prisma, ontology.id, pinned) : await headCommit(ctx.db.prisma, ontology);
-    const offers = offersFor(commit);
+    const commit = pinned ? await commitMetaByRef(ctx.db.prisma, ontology.id, pinned) : await headCommitMeta(ctx.db.prisma, ontology);
+    const description = await ctx.descriptions.of(commit, () => commitSource(ctx.db.prisma, commit));
+    const offers = offersFor(description);
     const offer =
       query.format !== undefined
-        ? offerForFormat(commit, offers, query.format)
+        ? offerForFormat(commit, description, offers, query.format)
         : chosenOffer(offers, negotiate(req, offers.map((candidate) => candidate.mediaType)));
-    const download = await downloadSource(ctx, authOf(res).user.id, ontology, commit, offer);
+    const download = await downloadSource(ctx, authOf(res).user.id, ontology, commit, description, offer);
     res.setHeader('ETag', download.etag);
     res.setHeader('Vary', 'Accept');
     // A commit never changes; the head does, so an unpinned download is revalidated each time.

@@ -5,7 +5,7 @@ import { AppError } from '@oms/domain';
 import type { DiffQuery } from '@oms/contracts';
 import { findCommitBySeq } from '@oms/db';
 import type { SourceFormat } from '@oms/formats';
-import { describeSource, downloadFileName, type SourceDiff } from '@oms/ontology-tools';
+import { downloadFileName, type SourceDiff } from '@oms/ontology-tools';
 import type { AppContext } from '../../context.js';
 import { commitByRef, headCommit, refOf, type CommitRow } from './find-commit.js';
 
@@ -48,11 +48,11 @@ async function diffCommits(ctx: AppContext, ontology: { id: string; title: strin
   if (from && from.seq > to.seq) {
     throw AppError.validation({ from: [`is newer than to (${from.version} was committed after ${to.version}); swap them`] });
   }
-  const side = (commit: CommitRow) => {
+  const side = async (commit: CommitRow) => {
     const format = commit.sourceFormat as SourceFormat;
-    const name = downloadFileName(ontology.title, commit.version, describeSource(format, commit.source).extension);
-    return { format, text: commit.source, name, header: commit.commitHash };
+    const { extension } = await ctx.descriptions.of(commit, () => commit.source);
+    return { format, text: commit.source, name: downloadFileName(ontology.title, commit.version, extension), header: commit.commitHash };
   };
-  const diff = await ctx.heavyWork.diff(from ? side(from) : null, side(to), { limit: query.limit, textOnly, canonicalizeMs: CANONICALIZE_MS });
+  const diff = await ctx.heavyWork.diff(from ? await side(from) : null, await side(to), { limit: query.limit, textOnly, canonicalizeMs: CANONICALIZE_MS });
   return { ...diff, ontology_id: ontology.id, from: from ? endpoint(from) : null, to: endpoint(to) };
 }

@@ -1,19 +1,13 @@
 // GET /api/v1/ontologies/:id/source: the stored source byte for byte, or an RDF source written
-// in another serialization (cached by commit hash and target). A conversion is heavy work: it
-// runs in the pool and holds one of the caller's slots (429 when they hold all); a cached one
-// or one already running for someone else costs nothing.
+// in another serialization (cached by commit hash and target). The commit is read without its
+// source first: a cached conversion never loads it. A conversion is heavy work: it runs in the
+// pool and holds one of the caller's slots from before its source is loaded (429 when they hold
+// all); a cached one, or one already running for someone else, needs none.
 import { AppError } from '@oms/domain';
 import type { SourceFormat } from '@oms/formats';
-import {
-  CONVERSION_TARGETS,
-  TARGET_EXTENSIONS,
-  TARGET_MEDIA_TYPES,
-  describeSource,
-  downloadFileName,
-  type ConversionTarget,
-} from '@oms/ontology-tools';
+import { CONVERSION_TARGETS, TARGET_EXTENSIONS, TARGET_MEDIA_TYPES, downloadFileName, type ConversionTarget, type SourceDescription } from '@oms/ontology-tools';
 import type { AppContext } from '../../context.js';
-import type { CommitRow } from './find-commit.js';
+import { commitSource, type CommitMeta } from './find-commit.js';
 
 export type Offer = { mediaType: string; target?: ConversionTarget };
 export type Download = { body: string; mediaType: string; etag: string; fileName: string };
@@ -22,8 +16,7 @@ export type Download = { body: string; mediaType: string; etag: string; fileName
 const ALIASES: Partial<Record<ConversionTarget, string>> = { jsonld: 'application/json', rdfxml: 'application/xml' };
 
 /** What a commit's source can be downloaded as: its own media type first, then conversions. */
-export function offersFor(commit: CommitRow): Offer[] {
-  const description = describeSource(commit.sourceFormat as SourceFormat, commit.source);
+export function offersFor(description: SourceDescription): Offer[] {
   const offers: Offer[] = [{ mediaType: description.mediaType }];
   const native = description.native;
   if (native === undefined) return offers;
@@ -39,8 +32,8 @@ export function chosenOffer(offers: Offer[], mediaType: string): Offer {
 }
 
 /** The offer for `?format`: the stored source when it already is in that serialization. */
-export function offerForFormat(commit: CommitRow, offers: Offer[], format: ConversionTarget): Offer {
-  if (describeSource(commit.sourceFormat as SourceFormat, commit.source).native === format) return offers[0] as Offer;
+export function offerForFormat(commit: CommitMeta, description: SourceDescription, offers: Offer[], format: ConversionTarget): Offer {
+  if (description.native === format) return offers[0] as Offer;
   const offer = offers.find((candidate) => candidate.target === format);
   if (offer) return offer;
   throw new AppError('not_acceptable', {
@@ -50,17 +43,17 @@ export function offerForFormat(commit: CommitRow, offers: Offer[], format: Conve
 }
 
 export async function downloadSource(
-  ctx: Pick<AppContext, 'conversions' | 'heavyWork' | 'heavySlots'>,
+  ctx: Pick<AppContext, 'db' | 'conversions' | 'heavyWork' | 'heavySlots'>,
   callerId: string,
   ontology: { title: string },
-  commit: CommitRow,
+  commit: CommitMeta,
+  description: SourceDescription,
   offer: Offer,
 ): Promise<Download> {
   const format = commit.sourceFormat as SourceFormat;
-  const description = describeSource(format, commit.source);
   if (!offer.target) {
     return {
-      body: commit.source,
+      body: await commitSource(ctx.db.prisma, commit),
       mediaType: offer.mediaType,
       etag: `"${commit.commitHash}"`,
       fileName: downloadFileName(ontology.title, commit.version, description.extension),
@@ -69,7 +62,7 @@ export async function downloadSource(
   const target = offer.target;
   const body = await ctx.conversions.get(`${commit.commitHash} ${target}`, () =>
     ctx.heavySlots.run(callerId, async () => {
-      const converted = await ctx.heavyWork.convert(format, commit.source, target);
+      const converted = await ctx.heavyWork.convert(format, await commitSource(ctx.db.prisma, commit), target);
       if (converted.ok) return converted.text;
       throw new AppError('not_acceptable', {
         message: `This source cannot be converted to ${target}: ${converted.message}`,

@@ -6,8 +6,10 @@ import {
   ConversionError,
   checkAndMeasure,
   convertSource,
+  describeSource,
   diffSources,
   type ConversionTarget,
+  type SourceDescription,
   type SourceDiff,
   type SourceVerdict,
   type SourceVersion,
@@ -16,7 +18,8 @@ import {
 export type HeavyTask =
   | { kind: 'check'; format: SourceFormat; text: string }
   | { kind: 'diff'; from: SourceVersion | null; to: SourceVersion; limit?: number; textOnly: boolean; canonicalizeMs: number }
-  | { kind: 'convert'; format: SourceFormat; text: string; target: ConversionTarget };
+  | { kind: 'convert'; format: SourceFormat; text: string; target: ConversionTarget }
+  | { kind: 'describe'; format: SourceFormat; text: string };
 
 /** A conversion the source does not allow is an answer (406), not a failed task. */
 export type ConversionResult = { ok: true; text: string } | { ok: false; message: string };
@@ -25,7 +28,9 @@ export type HeavyResult<T extends HeavyTask> = T extends { kind: 'check' }
   ? SourceVerdict
   : T extends { kind: 'diff' }
     ? SourceDiff
-    : ConversionResult;
+    : T extends { kind: 'convert' }
+      ? ConversionResult
+      : SourceDescription;
 
 /** How many characters a task reads: tasks below the pool's offload size run inline. */
 export function taskChars(task: HeavyTask): number {
@@ -33,7 +38,7 @@ export function taskChars(task: HeavyTask): number {
   return task.text.length;
 }
 
-export async function runHeavyTask(task: HeavyTask): Promise<SourceVerdict | SourceDiff | ConversionResult> {
+export async function runHeavyTask(task: HeavyTask): Promise<SourceVerdict | SourceDiff | ConversionResult | SourceDescription> {
   switch (task.kind) {
     case 'check':
       return checkAndMeasure(task.format, task.text);
@@ -51,5 +56,8 @@ export async function runHeavyTask(task: HeavyTask): Promise<SourceVerdict | Sou
         if (error instanceof ConversionError) return { ok: false, message: error.message };
         throw error;
       }
+    case 'describe':
+      // A JSON source is parsed whole to tell JSON-LD from plain JSON.
+      return describeSource(task.format, task.text);
   }
 }

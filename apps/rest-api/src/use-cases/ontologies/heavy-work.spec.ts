@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkAndMeasure, convertSource, diffSources } from '@oms/ontology-tools';
+import { checkAndMeasure, convertSource, describeSource, diffSources } from '@oms/ontology-tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleHeavyWorker, type BundledWorker } from '../../../test/support/heavy-worker.js';
 import { createHeavyWork, type HeavyWork } from './heavy-work.js';
@@ -55,6 +55,13 @@ describe('heavy work', () => {
     const pool = heavyWork();
     expect(await pool.convert('turtle', text, 'ntriples')).toEqual({ ok: true, text: await convertSource('turtle', text, 'ntriples') });
     expect(await pool.convert('turtle', '@prefix broken', 'rdfxml')).toEqual({ ok: false, message: expect.stringMatching(/cannot be read as RDF/) });
+  });
+
+  it('when a JSON source is described in a worker then the description equals the inline one', async () => {
+    const text = fixture('ontologies/json/csvw.jsonld');
+    const description = await heavyWork().describe('json', text);
+    expect(description).toMatchObject({ native: 'jsonld' });
+    expect(description).toEqual(describeSource('json', text));
   });
 
   it('when a worker runs out of its heap then that task is refused for its size and the next task works', async () => {

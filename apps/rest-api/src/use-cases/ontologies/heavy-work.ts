@@ -10,7 +10,7 @@ import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { AppError } from '@oms/domain';
 import type { SourceFormat } from '@oms/formats';
-import type { ConversionTarget, SourceDiff, SourceVerdict, SourceVersion } from '@oms/ontology-tools';
+import { describeSource, type ConversionTarget, type SourceDescription, type SourceDiff, type SourceVerdict, type SourceVersion } from '@oms/ontology-tools';
 import type { Logger } from '@oms/platform';
 import { runHeavyTask, taskChars, type ConversionResult, type HeavyResult, type HeavyTask } from './heavy-tasks.js';
 
@@ -25,6 +25,8 @@ export type HeavyWork = {
   diff(from: SourceVersion | null, to: SourceVersion, options: DiffTaskOptions): Promise<SourceDiff>;
   /** Writes an RDF source in another serialization; `ok: false` when it cannot be. */
   convert(format: SourceFormat, text: string, target: ConversionTarget): Promise<ConversionResult>;
+  /** How a source is offered for download (a JSON source is parsed whole for it). */
+  describe(format: SourceFormat, text: string): Promise<SourceDescription>;
   /** Ends the worker threads; tasks after this run inline. */
   close(): Promise<void>;
 };
@@ -136,6 +138,15 @@ export function createHeavyWork(options: HeavyWorkOptions): HeavyWork {
       } catch (error) {
         if (!(error instanceof OutOfMemory)) throw error;
         return { ok: false, message: `converting it ${error.message}` };
+      }
+    },
+    async describe(format, text) {
+      try {
+        return await run({ kind: 'describe', format, text });
+      } catch (error) {
+        if (!(error instanceof OutOfMemory)) throw error;
+        // Too large to parse as JSON here: offered as what it is stored as, plain JSON.
+        return describeSource(format, '');
       }
     },
     async close() {
