@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.js';
 import { commitSource, type CommitMeta } from './find-commit.js';
 
 export type Offer = { mediaType: string; target?: ConversionTarget };
-export type Download = { body: string; mediaType: string; etag: string; fileName: string };
+export type Download = { body: string | Buffer; mediaType: string; etag: string; fileName: string };
 
 /** Aliases under which the stored form is also given (JSON-LD is JSON, RDF/XML is XML). */
 const ALIASES: Partial<Record<ConversionTarget, string>> = { jsonld: 'application/json', rdfxml: 'application/xml' };
@@ -63,7 +63,7 @@ export async function downloadSource(
   const body = await ctx.conversions.get(`${commit.commitHash} ${target}`, () =>
     ctx.heavySlots.run(callerId, async () => {
       const converted = await ctx.heavyWork.convert(format, await commitSource(ctx.db.prisma, commit), target);
-      if (converted.ok) return converted.text;
+      if (converted.ok) return Buffer.from(converted.bytes.buffer, converted.bytes.byteOffset, converted.bytes.byteLength);
       throw new AppError('not_acceptable', {
         message: `This source cannot be converted to ${target}: ${converted.message}`,
         details: { available: [description.mediaType] },

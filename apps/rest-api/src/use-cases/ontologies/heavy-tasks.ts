@@ -21,8 +21,12 @@ export type HeavyTask =
   | { kind: 'convert'; format: SourceFormat; text: string; target: ConversionTarget }
   | { kind: 'describe'; format: SourceFormat; text: string };
 
-/** A conversion the source does not allow is an answer (406), not a failed task. */
-export type ConversionResult = { ok: true; text: string } | { ok: false; message: string };
+/**
+ * The converted source as UTF-8 bytes, encoded where it was written (in a worker, off the event
+ * loop; the cache sends them as they are); a conversion the source does not allow is an answer
+ * (406), not a failed task.
+ */
+export type ConversionResult = { ok: true; bytes: Uint8Array } | { ok: false; message: string };
 
 export type HeavyResult<T extends HeavyTask> = T extends { kind: 'check' }
   ? SourceVerdict
@@ -51,7 +55,7 @@ export async function runHeavyTask(task: HeavyTask): Promise<SourceVerdict | Sou
       });
     case 'convert':
       try {
-        return { ok: true, text: await convertSource(task.format, task.text, task.target) };
+        return { ok: true, bytes: new TextEncoder().encode(await convertSource(task.format, task.text, task.target)) };
       } catch (error) {
         if (error instanceof ConversionError) return { ok: false, message: error.message };
         throw error;
