@@ -25,11 +25,14 @@ const ConfigSchema = z
     AUTH_INTERNAL_URL: z.url({ protocol: /^https?$/ }).optional(),
     INTERNAL_TOKEN: internalTokenSetting.optional(),
     SHUTDOWN_TIMEOUT_MS: shutdownTimeoutSetting.default(10_000),
-    // Worker threads that parse large sources (0: parse them on the main thread). Default: min(2, cores).
-    SOURCE_CHECK_THREADS: z.coerce.number().int().min(0).max(64).optional(),
+    // Worker threads for heavy work: checks, diffs and conversions of large sources (0: on the main thread). Default: min(2, cores).
+    HEAVY_WORK_THREADS: z.coerce.number().int().min(0).max(64).optional(),
+    // Heap of one heavy-work thread in MiB: a task that needs more is refused, the service stays up.
+    HEAVY_WORK_HEAP_MIB: z.coerce.number().int().min(64).max(16_384).default(1024),
+    // Diffs, conversions and large source checks one caller may have running at once (429 past it).
+    HEAVY_REQUESTS_PER_CALLER: z.coerce.number().int().min(1).max(64).default(2),
     // How long an answer may wait for a client to take written bytes before the connection is dropped.
     RESPONSE_WRITE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
-
     // A request body must arrive within BODY_TIMEOUT_MS plus one second per BODY_MIN_BYTES_PER_SECOND received (else 408).
     BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
     BODY_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(1).max(1024 ** 3).default(65_536),
@@ -53,9 +56,10 @@ const ConfigSchema = z
     redisUrl: env.REDIS_URL,
     renderQueue: env.RENDER_QUEUE,
     authInternalUrl: env.AUTH_INTERNAL_URL?.replace(/\/+$/, ''),
-    sourceCheckThreads: env.SOURCE_CHECK_THREADS,
+    heavyWorkThreads: env.HEAVY_WORK_THREADS,
+    heavyWorkHeapMiB: env.HEAVY_WORK_HEAP_MIB,
+    heavyRequestsPerCaller: env.HEAVY_REQUESTS_PER_CALLER,
     responseWriteTimeoutMs: env.RESPONSE_WRITE_TIMEOUT_MS,
-
     bodyDeadline: { baseMs: env.BODY_TIMEOUT_MS, minBytesPerSecond: env.BODY_MIN_BYTES_PER_SECOND },
   }));
 

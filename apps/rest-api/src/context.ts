@@ -1,13 +1,16 @@
 // What the use cases need, built once by createApp from its deps.
 import { randomBytes } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
+import { RETRY_AFTER_SECONDS } from '@oms/domain';
 import { getOrCreateSecret, type Database } from '@oms/db';
 import type { AppConfig } from './config.js';
 import { createAttemptLimiter, createRateLimiter, type AttemptLimiter, type Logger, type RateLimiter } from '@oms/platform';
 import { createPasswordHasher, type PasswordHasher } from './security/password-hasher.js';
 import { createConversionCache, type ConversionCache } from './use-cases/ontologies/conversion-cache.js';
 import { createResponseBudget, type ResponseBudget } from './http/response-budget.js';
-import { createSourceChecker, defaultSourceCheckThreads, type SourceChecker } from './use-cases/ontologies/source-checker.js';
+import { createCallerSlots, type CallerSlots } from './use-cases/ontologies/caller-slots.js';
+import { createCommitDescriptions, type CommitDescriptions } from './use-cases/ontologies/commit-descriptions.js';
+import { createHeavyWork, defaultHeavyWorkThreads, type HeavyWork } from './use-cases/ontologies/heavy-work.js';
 
 export type AppContext = {
   config: AppConfig;
@@ -29,10 +32,14 @@ export type AppContext = {
   credentialCheckLimiter: RateLimiter;
   /** Converted source downloads by commit hash and target serialization. */
   conversions: ConversionCache;
-  /** Parses and measures sources at ingest (large ones in worker threads). */
-  sourceChecker: SourceChecker;
   /** Memory pinned by answers still being written (downloads, streamed lists), per user and in total. */
   responseBudget: ResponseBudget;
+  /** Source checks, diffs and conversions (large ones in a bounded pool of worker threads). */
+  heavyWork: HeavyWork;
+  /** How each commit's source is offered for download, by commit hash. */
+  descriptions: CommitDescriptions;
+  /** Heavy requests each caller may have running at once (429 past it). */
+  heavySlots: CallerSlots;
 };
 
 export type AppDeps = {
@@ -45,6 +52,8 @@ export type AppDeps = {
   redis?: unknown;
   /** Where renders go; without one they run in this process. */
   renderQueue?: import('@oms/render').RenderQueue;
+  /** Test only: the heavy-work worker module (tests run from TypeScript, which a worker cannot load). */
+  heavyWorkerFile?: URL;
   /** Test only: how the authorization server fetches Client ID Metadata Documents. */
   metadataFetch?: typeof fetch;
 };
@@ -59,6 +68,12 @@ const RESPONSE_BUDGET = { perKeyBytes: 64 * 1024 * 1024, totalBytes: 512 * 1024 
 export function createContext(deps: AppDeps): AppContext {
   let sgidKey: Promise<string> | undefined;
   const store = deps.redis ? { redis: deps.redis } : {};
+  const heavyWork = createHeavyWork({
+    threads: deps.config.heavyWorkThreads ?? defaultHeavyWorkThreads(),
+    workerHeapMiB: deps.config.heavyWorkHeapMiB,
+    logger: deps.logger,
+    ...(deps.heavyWorkerFile ? { workerFile: deps.heavyWorkerFile } : {}),
+  });
   return {
     config: deps.config,
     db: deps.db,
@@ -68,7 +83,9 @@ export function createContext(deps: AppDeps): AppContext {
     newId: () => uuidv7(),
     conversions: createConversionCache(),
     responseBudget: createResponseBudget(RESPONSE_BUDGET),
-    sourceChecker: createSourceChecker({ threads: deps.config.sourceCheckThreads ?? defaultSourceCheckThreads(), logger: deps.logger }),
+    heavyWork,
+    descriptions: createCommitDescriptions(heavyWork),
+    heavySlots: createCallerSlots({ perCaller: deps.config.heavyRequestsPerCaller, retryAfterSeconds: RETRY_AFTER_SECONDS }),
     signInLimiter: createAttemptLimiter({ prefix: 'sign-in', ...store }),
     signUpLimiter:
       deps.config.signUpLimit > 0

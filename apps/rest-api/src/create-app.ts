@@ -127,9 +127,9 @@ export function createApp(deps: AppDeps): Express {
   allReady.catch(() => undefined);
   app.locals['ready'] = allReady;
   // main.ts and tests call this on shutdown: it closes the renderer (and its browser) and the
-  // source checker's worker threads.
+  // heavy-work worker threads.
   app.locals['close'] = async () => {
-    await Promise.all([deps.renderQueue ? undefined : renderQueue.close(), ctx.sourceChecker.close()]);
+    await Promise.all([deps.renderQueue ? undefined : renderQueue.close(), ctx.heavyWork.close()]);
   };
   return app;
 }

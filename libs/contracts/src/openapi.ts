@@ -131,6 +131,9 @@ export const ROUTES: RouteSpec[] = [
   ),
 ];
 
+/** Routes whose work runs in the heavy-work pool: 429 past the caller's share, 503 when the pool is full. */
+const HEAVY_ROUTES = new Set(['get /ontologies/{id}/diff', 'get /ontologies/{id}/source', 'post /ontologies', 'patch /ontologies/{id}']);
+
 const json = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
 
 function content(route: RouteSpec) {
@@ -162,6 +165,13 @@ function operation(route: RouteSpec): ZodOpenApiOperationObject {
   if (route.request) {
     responses['400'] = { description: 'Malformed JSON', ...json(ErrorResponse) };
     responses['413'] = { description: 'Body larger than 16 MB', ...json(ErrorResponse) };
+  }
+  if (HEAVY_ROUTES.has(`${route.method} ${route.path}`)) {
+    responses['429'] = {
+      description: 'The caller already has as many diffs, conversions or large source checks running as one caller may; retry after Retry-After seconds',
+      ...json(ErrorResponse.extend({ retry_after: z.number().int() })),
+    };
+    responses['503'] = { description: 'The service is busy with heavy work (or it did not finish in time); retry after Retry-After seconds', ...json(ErrorResponse) };
   }
   if (route.mayBeUnavailable) {
     responses['503'] = { description: 'Rendering is unavailable right now; retry after Retry-After seconds', ...json(ErrorResponse) };

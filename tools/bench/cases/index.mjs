@@ -3,6 +3,7 @@ import commitContended from './commit-contended.mjs';
 import commitSeq from './commit-seq.mjs';
 import ingestRdfXml from './ingest-rdfxml.mjs';
 import ingestTurtle from './ingest-turtle.mjs';
+import isolation from './isolation.mjs';
 import listMemory from './list-memory.mjs';
 import mcpRead from './mcp-read.mjs';
 import readOne from './read-one.mjs';
@@ -10,4 +11,4 @@ import renderScale from './render-scale.mjs';
 import renderWarm from './render-warm.mjs';
 import searchScale from './search-scale.mjs';
 
-export const CASES = [ingestTurtle, ingestRdfXml, readOne, mcpRead, commitSeq, commitContended, listMemory, searchScale, renderWarm, renderScale];
+export const CASES = [ingestTurtle, ingestRdfXml, readOne, mcpRead, commitSeq, commitContended, isolation, listMemory, searchScale, renderWarm, renderScale];

@@ -1,4 +1,4 @@
-// A text body written in slices with backpressure (bodyWriter): a client that reads slowly
+// A text body (or one already encoded) written in slices with backpressure (bodyWriter): a client that reads slowly
 // pins one slice beside the text (which a cache may share between answers), not a copy of the
 // whole body in the socket's buffer, and one that stops reading is dropped at the write
 // deadline. Headers (type, ETag, ...) are the caller's; Content-Length is set here.
@@ -16,12 +16,16 @@ function sliceEnd(text: string, start: number): number {
   return last >= 0xd800 && last <= 0xdbff ? end - 1 : end;
 }
 
-export async function sendText(res: Response, text: string, options: { deadlineMs: number }): Promise<void> {
-  res.setHeader('Content-Length', Buffer.byteLength(text));
+/** Bytes per write of a body that is already encoded (a cached conversion). */
+const SLICE_BYTES = 128 * 1024;
+
+export async function sendText(res: Response, body: string | Buffer, options: { deadlineMs: number }): Promise<void> {
+  res.setHeader('Content-Length', Buffer.byteLength(body));
   const out = bodyWriter(res, options);
-  for (let start = 0; start < text.length; ) {
-    const end = sliceEnd(text, start);
-    if (!(await out.write(text.slice(start, end)))) return;
+  for (let start = 0; start < body.length; ) {
+    const end = typeof body === 'string' ? sliceEnd(body, start) : Math.min(body.length, start + SLICE_BYTES);
+    const slice = typeof body === 'string' ? body.slice(start, end) : body.subarray(start, end);
+    if (!(await out.write(slice))) return;
     start = end;
   }
   res.end();

@@ -10,7 +10,7 @@ import { idParam, parseQuery } from '../http/params.js';
 import { callerFor, visibleOntologyRowOr404 } from '../use-cases/ontologies/caller.js';
 import { diffOntology } from '../use-cases/ontologies/diff-ontology.js';
 import { chosenOffer, downloadSource, offerForFormat, offersFor, type Download } from '../use-cases/ontologies/download-source.js';
-import { commitByRef, headCommit, pinnedRef } from '../use-cases/ontologies/find-commit.js';
+import { commitMetaByRef, commitSource, headCommitMeta, pinnedRef } from '../use-cases/ontologies/find-commit.js';
 
 const DIFF_TYPES = ['application/json', 'text/x-diff', 'text/plain'];
 
@@ -33,7 +33,7 @@ export function ontologyVersionRoutes(ctx: AppContext): Router {
     const ontology = await visibleRow(req.params.id, res);
     const query = parseQuery(DiffQuery, req);
     const type = negotiate(req, DIFF_TYPES);
-    const diff = await diffOntology(ctx, ontology, query, { textOnly: type !== 'application/json' });
+    const diff = await diffOntology(ctx, actorOf(res).userId, ontology, query, { textOnly: type !== 'application/json' });
     res.setHeader('Vary', 'Accept');
     if (type === 'application/json') {
       res.json(diff);
@@ -47,13 +47,14 @@ export function ontologyVersionRoutes(ctx: AppContext): Router {
     const ontology = await visibleRow(req.params['id'] as string, res);
     const query = parseQuery(SourceQuery, req);
     const pinned = pinnedRef(query);
-    const commit = pinned ? await commitByRef(ctx.db.prisma, ontology.id, pinned) : await headCommit(ctx.db.prisma, ontology);
-    const offers = offersFor(commit);
+    const commit = pinned ? await commitMetaByRef(ctx.db.prisma, ontology.id, pinned) : await headCommitMeta(ctx.db.prisma, ontology);
+    const description = await ctx.descriptions.of(commit, () => commitSource(ctx.db.prisma, commit));
+    const offers = offersFor(description);
     const offer =
       query.format !== undefined
-        ? offerForFormat(commit, offers, query.format)
+        ? offerForFormat(commit, description, offers, query.format)
         : chosenOffer(offers, negotiate(req, offers.map((candidate) => candidate.mediaType)));
-    return { download: await downloadSource(ctx.conversions, ontology, commit, offer), pinned: pinned !== undefined };
+    return { download: await downloadSource(ctx, actorOf(res).userId, ontology, commit, description, offer), pinned: pinned !== undefined };
   };
 
   router.get('/ontologies/:id/source', async (req, res) => {

@@ -31,6 +31,8 @@ export async function startTestServer(
     metadataFetch?: typeof fetch;
     /** Test only: what the app sees of the database (e.g. with injected faults); `db` stays the real one. */
     wrapDb?: (db: Database) => Database;
+    /** The heavy-work worker (bundleHeavyWorker); without one heavy work runs on the main thread. */
+    heavyWorkerFile?: URL;
   } = {},
 ): Promise<TestServer> {
   const db = await createTestDatabase(options);
@@ -39,7 +41,13 @@ export async function startTestServer(
   const port = options.port ?? 0;
   // Test files sign up many users from 127.0.0.1: no sign-up limit unless a test sets one.
   const config = configFrom({ PORT: String(port), SIGN_UP_LIMIT: '0', ...(port ? { BASE_URL: `http://127.0.0.1:${port}` } : {}), ...env });
-  const app = createApp({ config, db: options.wrapDb ? options.wrapDb(db) : db, logger, ...(options.metadataFetch ? { metadataFetch: options.metadataFetch } : {}) });
+  const app = createApp({
+    config,
+    db: options.wrapDb ? options.wrapDb(db) : db,
+    logger,
+    ...(options.metadataFetch ? { metadataFetch: options.metadataFetch } : {}),
+    ...(options.heavyWorkerFile ? { heavyWorkerFile: options.heavyWorkerFile } : {}),
+  });
   await app.locals['ready'];
   const running: RunningServer = await startServer(app, { port, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${running.port}`;

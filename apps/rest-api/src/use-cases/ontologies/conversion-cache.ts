@@ -1,26 +1,27 @@
 // Converted downloads, kept in memory by commit hash and target: commits never change, so an
-// entry never goes stale. Bounded by total characters (least recently used go first); a
-// conversion in progress is shared by everyone asking for it meanwhile.
+// entry never goes stale. Kept as the UTF-8 bytes that are sent, so a hit is written out without
+// encoding it again. Bounded by total bytes (least recently used go first); a conversion in
+// progress is shared by everyone asking for it meanwhile.
 export type ConversionCache = {
-  get(key: string, convert: () => Promise<string>): Promise<string>;
+  get(key: string, convert: () => Promise<Buffer>): Promise<Buffer>;
   readonly size: number;
 };
 
-export function createConversionCache(options: { maxChars?: number; maxEntryChars?: number } = {}): ConversionCache {
-  const maxChars = options.maxChars ?? 64 * 1024 * 1024;
-  const maxEntryChars = options.maxEntryChars ?? 16 * 1024 * 1024;
-  const entries = new Map<string, string>();
-  const pending = new Map<string, Promise<string>>();
-  let chars = 0;
+export function createConversionCache(options: { maxBytes?: number; maxEntryBytes?: number } = {}): ConversionCache {
+  const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+  const maxEntryBytes = options.maxEntryBytes ?? 16 * 1024 * 1024;
+  const entries = new Map<string, Buffer>();
+  const pending = new Map<string, Promise<Buffer>>();
+  let bytes = 0;
 
-  const remember = (key: string, value: string) => {
-    if (value.length > maxEntryChars) return;
+  const remember = (key: string, value: Buffer) => {
+    if (value.length > maxEntryBytes) return;
     entries.set(key, value);
-    chars += value.length;
-    for (const [oldest, text] of entries) {
-      if (chars <= maxChars) break;
+    bytes += value.length;
+    for (const [oldest, body] of entries) {
+      if (bytes <= maxBytes) break;
       entries.delete(oldest);
-      chars -= text.length;
+      bytes -= body.length;
     }
   };
 

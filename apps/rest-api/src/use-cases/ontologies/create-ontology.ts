@@ -27,7 +27,7 @@ export async function createOntology(ctx: AppContext, caller: Caller, input: Cre
   const accountId = await targetAccount(ctx, caller, input.account_id);
   const parentId = input.parent_id ? input.parent_id.toLowerCase() : null;
   if (parentId) await checkParent(ctx.db.prisma, caller, parentId);
-  const metrics = await checkSource(ctx.sourceChecker, input.source_format, input.source);
+  const metrics = await checkSource(ctx, caller.userId, input.source_format, input.source);
 
   const version = input.version ?? DEFAULT_VERSION;
   const message = input.commit_message ?? INITIAL_COMMIT_MESSAGE;

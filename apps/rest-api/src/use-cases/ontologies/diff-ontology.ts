@@ -1,9 +1,11 @@
-// GET /api/v1/ontologies/:id/diff: two commits of one ontology, compared by @oms/ontology-tools.
+// GET /api/v1/ontologies/:id/diff: two commits of one ontology, compared by @oms/ontology-tools
+// in the heavy-work pool. Every diff holds one of the caller's heavy slots from before its
+// sources are loaded (429 when they hold all), so a refused diff costs next to nothing.
 import { AppError } from '@oms/domain';
 import type { DiffQuery } from '@oms/contracts';
 import { findCommitBySeq } from '@oms/db';
 import type { SourceFormat } from '@oms/formats';
-import { describeSource, diffSources, downloadFileName, type SourceDiff } from '@oms/ontology-tools';
+import { downloadFileName, type SourceDiff } from '@oms/ontology-tools';
 import type { AppContext } from '../../context.js';
 import { commitByRef, headCommit, refOf, type CommitRow } from './find-commit.js';
 
@@ -24,12 +26,17 @@ const endpoint = (commit: CommitRow): DiffEndpoint => ({
   source_format: commit.sourceFormat as SourceFormat,
 });
 
-export async function diffOntology(
+export function diffOntology(
   ctx: AppContext,
+  callerId: string,
   ontology: { id: string; title: string; headSeq: number },
   query: DiffQuery,
   options: { textOnly?: boolean } = {},
 ): Promise<OntologyDiff> {
+  return ctx.heavySlots.run(callerId, () => diffCommits(ctx, ontology, query, options.textOnly ?? false));
+}
+
+async function diffCommits(ctx: AppContext, ontology: { id: string; title: string; headSeq: number }, query: DiffQuery, textOnly: boolean): Promise<OntologyDiff> {
   const db = ctx.db.prisma;
   const to = query.to === undefined ? await headCommit(db, ontology) : await commitByRef(db, ontology.id, refOf(query.to));
   const from =
@@ -41,15 +48,11 @@ export async function diffOntology(
   if (from && from.seq > to.seq) {
     throw AppError.validation({ from: [`is newer than to (${from.version} was committed after ${to.version}); swap them`] });
   }
-  const side = (commit: CommitRow) => {
+  const side = async (commit: CommitRow) => {
     const format = commit.sourceFormat as SourceFormat;
-    const name = downloadFileName(ontology.title, commit.version, describeSource(format, commit.source).extension);
-    return { format, text: commit.source, name, header: commit.commitHash };
+    const { extension } = await ctx.descriptions.of(commit, () => commit.source);
+    return { format, text: commit.source, name: downloadFileName(ontology.title, commit.version, extension), header: commit.commitHash };
   };
-  const diff = await diffSources(from ? side(from) : null, side(to), {
-    limit: query.limit,
-    textOnly: options.textOnly ?? false,
-    signal: AbortSignal.timeout(CANONICALIZE_MS),
-  });
+  const diff = await ctx.heavyWork.diff(from ? await side(from) : null, await side(to), { limit: query.limit, textOnly, canonicalizeMs: CANONICALIZE_MS });
   return { ...diff, ontology_id: ontology.id, from: from ? endpoint(from) : null, to: endpoint(to) };
 }

@@ -32,3 +32,26 @@ export async function headCommit(db: DbClient, ontology: { id: string; headSeq: 
   if (!commit) throw new AppError('not_found');
   return commit;
 }
+
+/** A commit without its source (a download served from the conversion cache never needs it). */
+export type CommitMeta = Omit<CommitRow, 'source'>;
+
+export async function commitMetaByRef(db: DbClient, ontologyId: string, ref: CommitRef): Promise<CommitMeta> {
+  const where = 'commitId' in ref ? { id: ref.commitId, ontologyId } : { ontologyId, version: ref.version };
+  const commit = await db.commit.findFirst({ where, orderBy: { seq: 'desc' }, omit: { source: true } });
+  if (!commit) throw new AppError('not_found');
+  return commit;
+}
+
+export async function headCommitMeta(db: DbClient, ontology: { id: string; headSeq: number }): Promise<CommitMeta> {
+  const commit = await db.commit.findUnique({ where: { ontologyId_seq: { ontologyId: ontology.id, seq: ontology.headSeq } }, omit: { source: true } });
+  if (!commit) throw new AppError('not_found');
+  return commit;
+}
+
+/** The source of a commit read before without it. */
+export async function commitSource(db: DbClient, commit: CommitMeta): Promise<string> {
+  const row = await db.commit.findUnique({ where: { id: commit.id }, select: { source: true } });
+  if (!row) throw new AppError('not_found');
+  return row.source;
+}

@@ -64,7 +64,7 @@ export async function updateOntology(ctx: AppContext, caller: Caller, id: string
   let checkedFormat: SourceFormat | undefined;
   let checkedMetrics: SourceMetrics | undefined;
   if (wantedFormat !== current.sourceFormat || wantedSource !== currentSource) {
-    checkedMetrics = await checkSource(ctx.sourceChecker, wantedFormat, wantedSource);
+    checkedMetrics = await checkSource(ctx, caller.userId, wantedFormat, wantedSource);
     checkedFormat = wantedFormat;
   }
 
@@ -90,7 +90,7 @@ export async function updateOntology(ctx: AppContext, caller: Caller, id: string
     if (commitNeeded) {
       // A concurrent writer may have changed what we checked against: check again then.
       const stale = format !== checkedFormat || (changes.source === undefined && source !== wantedSource);
-      metrics = stale || !checkedMetrics ? await checkSource(ctx.sourceChecker, format, source) : checkedMetrics;
+      metrics = stale || !checkedMetrics ? await checkSource(ctx, caller.userId, format, source) : checkedMetrics;
       checkExplicitVersion(input.version, locked.version);
       const version = input.version ?? nextVersion(locked.version, input.versionBump ?? 'patch', input.versionBump ? 'version_bump' : 'version');
       const commit = {

@@ -1,0 +1,67 @@
+// The CPU-heavy steps of the service as plain data in, plain data out, so that the same code
+// runs on the main thread (small inputs) and in a worker thread (heavy-work-worker.ts). What
+// crosses the thread boundary must survive structured cloning: no class instances, no signals.
+import type { SourceFormat } from '@oms/formats';
+import {
+  ConversionError,
+  checkAndMeasure,
+  convertSource,
+  describeSource,
+  diffSources,
+  type ConversionTarget,
+  type SourceDescription,
+  type SourceDiff,
+  type SourceVerdict,
+  type SourceVersion,
+} from '@oms/ontology-tools';
+
+export type HeavyTask =
+  | { kind: 'check'; format: SourceFormat; text: string }
+  | { kind: 'diff'; from: SourceVersion | null; to: SourceVersion; limit?: number; textOnly: boolean; canonicalizeMs: number }
+  | { kind: 'convert'; format: SourceFormat; text: string; target: ConversionTarget }
+  | { kind: 'describe'; format: SourceFormat; text: string };
+
+/**
+ * The converted source as UTF-8 bytes, encoded where it was written (in a worker, off the event
+ * loop; the cache sends them as they are); a conversion the source does not allow is an answer
+ * (406), not a failed task.
+ */
+export type ConversionResult = { ok: true; bytes: Uint8Array } | { ok: false; message: string };
+
+export type HeavyResult<T extends HeavyTask> = T extends { kind: 'check' }
+  ? SourceVerdict
+  : T extends { kind: 'diff' }
+    ? SourceDiff
+    : T extends { kind: 'convert' }
+      ? ConversionResult
+      : SourceDescription;
+
+/** How many characters a task reads: tasks below the pool's offload size run inline. */
+export function taskChars(task: HeavyTask): number {
+  if (task.kind === 'diff') return (task.from?.text.length ?? 0) + task.to.text.length;
+  return task.text.length;
+}
+
+export async function runHeavyTask(task: HeavyTask): Promise<SourceVerdict | SourceDiff | ConversionResult | SourceDescription> {
+  switch (task.kind) {
+    case 'check':
+      return checkAndMeasure(task.format, task.text);
+    case 'diff':
+      return diffSources(task.from, task.to, {
+        ...(task.limit === undefined ? {} : { limit: task.limit }),
+        textOnly: task.textOnly,
+        // Canonicalizing blank nodes has a work bound; past it the diff falls back to text.
+        signal: AbortSignal.timeout(task.canonicalizeMs),
+      });
+    case 'convert':
+      try {
+        return { ok: true, bytes: new TextEncoder().encode(await convertSource(task.format, task.text, task.target)) };
+      } catch (error) {
+        if (error instanceof ConversionError) return { ok: false, message: error.message };
+        throw error;
+      }
+    case 'describe':
+      // A JSON source is parsed whole to tell JSON-LD from plain JSON.
+      return describeSource(task.format, task.text);
+  }
+}

@@ -1,0 +1,159 @@
+// Every CPU-heavy step of the service (parsing and measuring a source at ingest, diffs between
+// commits, conversions between RDF serializations) runs here. Large inputs go to one bounded
+// pool of worker threads (piscina), so the event loop keeps answering everybody else's cheap
+// requests: a diff of a 3 MB Turtle source takes seconds of CPU. Each worker has its own heap
+// limit, so a task that needs more memory than one may use ends that worker (the answer says
+// so), not the service; the queue is bounded, and past it a task is refused with 503 and
+// Retry-After rather than wait behind many others. Small inputs run inline, where a thread
+// hop would cost more than the work.
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import { AppError } from '@oms/domain';
+import type { SourceFormat } from '@oms/formats';
+import { describeSource, type ConversionTarget, type SourceDescription, type SourceDiff, type SourceVerdict, type SourceVersion } from '@oms/ontology-tools';
+import type { Logger } from '@oms/platform';
+import { runHeavyTask, taskChars, type ConversionResult, type HeavyResult, type HeavyTask } from './heavy-tasks.js';
+
+export type DiffTaskOptions = { limit?: number | undefined; textOnly: boolean; canonicalizeMs: number };
+
+export type HeavyWork = {
+  /** Inputs of at least this many characters are heavy: they run in a worker thread. */
+  readonly offloadAtChars: number;
+  /** Parses and measures a source (ingest). */
+  check(format: SourceFormat, text: string): Promise<SourceVerdict>;
+  /** Compares two versions; 422 when the comparison needs more memory than one task may use. */
+  diff(from: SourceVersion | null, to: SourceVersion, options: DiffTaskOptions): Promise<SourceDiff>;
+  /** Writes an RDF source in another serialization; `ok: false` when it cannot be. */
+  convert(format: SourceFormat, text: string, target: ConversionTarget): Promise<ConversionResult>;
+  /** How a source is offered for download (a JSON source is parsed whole for it). */
+  describe(format: SourceFormat, text: string): Promise<SourceDescription>;
+  /** Ends the worker threads; tasks after this run inline. */
+  close(): Promise<void>;
+};
+
+export type HeavyWorkOptions = {
+  /** Worker threads for heavy tasks; 0 runs everything inline. */
+  threads: number;
+  /** Inputs of at least this many characters go to a worker. */
+  offloadAtChars?: number;
+  /** The compiled worker module; defaults to the one beside this file when running compiled. */
+  workerFile?: URL;
+  /** Heap of one worker, in MiB: a task that needs more is refused, the service stays up. */
+  workerHeapMiB?: number;
+  /** Tasks that may wait for a thread; past this a task is refused with 503. Default 8 per thread. */
+  maxQueue?: number;
+  /** A task that takes longer (waiting included) is stopped and answered 503 (retry later). */
+  timeoutMs?: number;
+  logger?: Pick<Logger, 'warn'>;
+};
+
+export const DEFAULT_OFFLOAD_AT_CHARS = 64 * 1024;
+export const DEFAULT_WORKER_HEAP_MIB = 1024;
+const DEFAULT_TIMEOUT_MS = 60_000;
+const QUEUE_PER_THREAD = 8;
+// A thread takes about half a second to start (it loads every parser): keep it a while.
+const IDLE_THREAD_MS = 15 * 60_000;
+
+export const defaultHeavyWorkThreads = (): number => Math.min(2, availableParallelism());
+
+/** The worker beside this module, when this module runs compiled (a worker cannot load .ts). */
+function compiledWorkerFile(): URL | undefined {
+  return import.meta.url.endsWith('.js') ? new URL('./heavy-work-worker.js', import.meta.url) : undefined;
+}
+
+const isOutOfMemory = (error: unknown) => (error as { code?: unknown } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
+
+/** The task ran its worker out of heap: the input itself is too much for one task. */
+class OutOfMemory extends Error {}
+
+const busy = () =>
+  new AppError('unavailable', { message: 'The service is busy with other diffs, conversions and source checks; retry in a few seconds.' });
+
+export function createHeavyWork(options: HeavyWorkOptions): HeavyWork {
+  const workerFile = options.workerFile ?? compiledWorkerFile();
+  const offloadAtChars = options.offloadAtChars ?? DEFAULT_OFFLOAD_AT_CHARS;
+  const heapMiB = options.workerHeapMiB ?? DEFAULT_WORKER_HEAP_MIB;
+  const maxQueue = options.maxQueue ?? Math.max(1, options.threads) * QUEUE_PER_THREAD;
+  const pooled = options.threads > 0 && workerFile !== undefined;
+  let pool: Piscina<HeavyTask, unknown> | undefined;
+  let closed = false;
+
+  const poolNow = (file: URL) => {
+    if (pool) return pool;
+    pool = new Piscina<HeavyTask, unknown>({
+      filename: file.href,
+      minThreads: 0,
+      maxThreads: options.threads,
+      idleTimeout: IDLE_THREAD_MS,
+      maxQueue,
+      resourceLimits: { maxOldGenerationSizeMb: heapMiB },
+    });
+    // A worker that fails outside a task (while starting) is reported here; the task it would
+    // have run is bounded by its timeout.
+    pool.on('error', (error: unknown) => options.logger?.warn({ err: error }, 'heavy-work worker failed'));
+    return pool;
+  };
+
+  async function run<T extends HeavyTask>(task: T): Promise<HeavyResult<T>> {
+    const inline = () => runHeavyTask(task) as Promise<HeavyResult<T>>;
+    if (!pooled || closed || taskChars(task) < offloadAtChars) return inline();
+    const threads = poolNow(workerFile);
+    if (threads.queueSize >= maxQueue) throw busy();
+    try {
+      return (await threads.run(task, { signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS) })) as HeavyResult<T>;
+    } catch (error) {
+      if (closed) return inline();
+      // The tasks themselves answer their refusals, so a failed task is a worker that ended or
+      // a task that ran out of time. Out of its heap, the input itself is too much: refused,
+      // never retried inline, where it could take the whole service down. Anything else (out
+      // of time on a busy machine, a worker killed) is not the input's fault: 503, try again.
+      options.logger?.warn({ err: error, kind: task.kind, chars: taskChars(task) }, 'heavy-work task failed');
+      if (isOutOfMemory(error)) throw new OutOfMemory(`needs more memory than one task may use (${heapMiB} MiB)`);
+      throw new AppError('unavailable', { message: 'The service could not finish this work in time; retry in a few seconds.', cause: error });
+    }
+  }
+
+  return {
+    offloadAtChars,
+    async check(format, text) {
+      try {
+        return await run({ kind: 'check', format, text });
+      } catch (error) {
+        if (!(error instanceof OutOfMemory)) throw error;
+        return { ok: false, message: `the document could not be checked: parsing it ${error.message}` };
+      }
+    },
+    async diff(from, to, diffOptions) {
+      try {
+        const task = { kind: 'diff', from, to, textOnly: diffOptions.textOnly, canonicalizeMs: diffOptions.canonicalizeMs } as const;
+        return await run(diffOptions.limit === undefined ? task : { ...task, limit: diffOptions.limit });
+      } catch (error) {
+        if (!(error instanceof OutOfMemory)) throw error;
+        throw AppError.validation({ base: [`these versions are too large to compare: the diff ${error.message}; ask for the text diff (Accept: text/x-diff)`] });
+      }
+    },
+    async convert(format, text, target) {
+      try {
+        return await run({ kind: 'convert', format, text, target });
+      } catch (error) {
+        if (!(error instanceof OutOfMemory)) throw error;
+        return { ok: false, message: `converting it ${error.message}` };
+      }
+    },
+    async describe(format, text) {
+      try {
+        return await run({ kind: 'describe', format, text });
+      } catch (error) {
+        if (!(error instanceof OutOfMemory)) throw error;
+        // Too large to parse as JSON here: offered as what it is stored as, plain JSON.
+        return describeSource(format, '');
+      }
+    },
+    async close() {
+      closed = true;
+      const running = pool;
+      pool = undefined;
+      await running?.destroy();
+    },
+  };
+}
