@@ -1,5 +1,7 @@
 // Deep documents for tests of every layer that reads sources (formats, metrics, conversions,
 // diffs, the REST API): one generator, so they all test the same shapes. Test code only.
+export { MAX_JSON_DEPTH } from './check-json.js';
+export { MAX_RDF_XML_DEPTH } from './check-rdfxml.js';
 
 const RDF = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
 
