@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { deepRdfXmlList, deepRdfXmlListTriples, hostileRdfXml } from '@oms/formats/testing';
 import { checkAndMeasure } from '@oms/ontology-tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSourceChecker, type SourceChecker } from './source-checker.js';
@@ -83,6 +84,12 @@ describe('source checker', () => {
     await closing.close();
     expect(await closing.check('yaml', 'a: 1\n')).toMatchObject({ ok: true });
   });
+
+  it('when a 10,000-member rdf:List is checked in a worker then it is measured, and 100,000 levels are refused', async () => {
+    const deep = checker();
+    expect(await deep.check('owl', deepRdfXmlList(10_000))).toMatchObject({ ok: true, metrics: { rdf: { triples: deepRdfXmlListTriples(10_000) } } });
+    expect(await deep.check('rdf', hostileRdfXml(100_000))).toEqual({ ok: false, message: expect.stringMatching(/elements are nested more than \d+ levels deep$/) });
+  }, 60_000);
 
   it('when many large checks arrive at once then every one gets its own verdict', async () => {
     const shared = checker({ threads: 2 });
