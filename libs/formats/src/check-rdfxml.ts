@@ -38,7 +38,7 @@ function parseRdfXml(text: string, observer: SourceObserver): Promise<SourceChec
     try {
       const parser = new RdfXmlParser({ baseIRI: PLACEHOLDER_BASE, trackPosition: true });
       // Its own saxes resolves prefixes by walking the open elements too (see xml-prefixes.ts).
-      resolvePrefixesInScope((parser as unknown as { saxParser: object }).saxParser);
+      resolvePrefixesInScope((parser as unknown as { saxParser?: unknown }).saxParser);
       // Quads go to the observer or are dropped: the stream only ends once its output has been consumed.
       const onQuad = observer.quad;
       parser.on('data', onQuad ? (quad: Parameters<typeof onQuad>[0]) => { if (!settled) onQuad(quad); } : () => undefined);

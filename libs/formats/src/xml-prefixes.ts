@@ -4,7 +4,6 @@
 // of 10,000 members walked up to 20,000 elements, and the parse took minutes. This replaces the
 // walk with the bindings in scope, one stack of URIs per prefix, so a lookup costs O(1)
 // amortized and a document costs time linear in its length however deep it nests.
-import type { SaxesParser } from 'saxes';
 
 type Tag = { ns?: Record<string, string> };
 
@@ -20,7 +19,8 @@ type SaxesScope = {
   opt: { resolvePrefix?: (prefix: string) => string | undefined };
 };
 
-function isSaxesScope(parser: object): parser is SaxesScope {
+function isSaxesScope(parser: unknown): parser is SaxesScope {
+  if (typeof parser !== 'object' || parser === null) return false;
   const candidate = parser as Partial<SaxesScope>;
   return typeof candidate.resolve === 'function' && Array.isArray(candidate.tags) && 'topNS' in candidate && typeof candidate.ns === 'object';
 }
@@ -31,7 +31,7 @@ function isSaxesScope(parser: object): parser is SaxesScope {
  * nothing below it changed (elements are pushed once), so each element is added and removed
  * once however lookups and tags interleave. Throws when saxes no longer has the expected shape.
  */
-export function resolvePrefixesInScope(parser: SaxesParser<{ xmlns: true }> | object): void {
+export function resolvePrefixesInScope(parser: unknown): void {
   if (!isSaxesScope(parser)) throw new Error('this saxes version resolves prefixes in an unknown way; xml-prefixes.ts needs updating');
   const scope: SaxesScope = parser;
   const bindings = new Map<string, string[]>();
