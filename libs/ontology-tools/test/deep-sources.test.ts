@@ -32,7 +32,7 @@ describe('a 10,000-member rdf:List written as nested RDF/XML', () => {
     const diff = asRdf(await diffSources({ format: 'owl', text: list, name: 'a' }, { format: 'owl', text: deepRdfXmlList(MEMBERS, 'b'), name: 'b' }, { limit: 10 }));
     expect(diff.summary.triples_added).toBeGreaterThanOrEqual(MEMBERS);
     expect(diff.changes.length).toBeGreaterThan(0);
-  }, 120_000);
+  }, 240_000);
 });
 
 describe('JSON-LD at the JSON nesting bound', () => {
