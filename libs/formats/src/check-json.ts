@@ -5,7 +5,12 @@ import { locateJsonError } from './json-syntax.js';
 import type { SourceObserver } from './observer.js';
 import { ACCEPTED, positionAt, reasonOf, refuse, type SourceCheck } from './position.js';
 
-export const MAX_JSON_DEPTH = 1000;
+/**
+ * Real JSON and JSON-LD nest about ten levels (JSON-LD writes lists as flat @list arrays).
+ * jsonld.js expands recursively and ran out of stack near 1,000 levels when metrics read the
+ * triples of a JSON-LD source, so the bound keeps it at half of that.
+ */
+export const MAX_JSON_DEPTH = 500;
 
 /** Offset of the first bracket that opens a level deeper than `limit`, outside strings. */
 export function jsonDepthExceeded(text: string, limit: number): number | undefined {

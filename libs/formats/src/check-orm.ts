@@ -7,12 +7,16 @@ import { checkWellFormed, type XmlName } from './xml-wellformed.js';
 const ORM_ROOT = 'http://schemas.neumont.edu/ORM/2006-04/ORMRoot';
 const ORM_CORE = 'http://schemas.neumont.edu/ORM/2006-04/ORMCore';
 
+// NORMA's files nest about 15 levels; the ORM model reader (libs/orm) refuses more than 200,
+// so a deeper file accepted here could never be read back as a model.
+export const MAX_ORM_DEPTH = 200;
+
 const isModel = (name: XmlName) => name.uri === ORM_CORE && name.local === 'ORMModel';
 
 export function checkOrm(text: string): SourceCheck {
   const prepared = prepareXml(text);
   if (!prepared.ok) return prepared;
-  const outline = checkWellFormed(prepared);
+  const outline = checkWellFormed(prepared, { maxDepth: MAX_ORM_DEPTH });
   if (!outline.ok) return outline;
   const { root, rootAt, children } = outline;
   if (isModel(root)) return ACCEPTED;

@@ -4,12 +4,20 @@
 import { RdfXmlParser } from 'rdfxml-streaming-parser';
 import type { SourceObserver } from './observer.js';
 import { ACCEPTED, reasonOf, refuse, type SourceCheck } from './position.js';
+import { resolvePrefixesInScope } from './xml-prefixes.js';
 import { prepareXml, substituteEntities } from './xml-safety.js';
 import { checkWellFormed } from './xml-wellformed.js';
 
 const OWL = 'http://www.w3.org/2002/07/owl#';
 // Relative IRIs need some base; a reserved domain, so nothing can mistake it for a real one.
 const PLACEHOLDER_BASE = 'http://base.invalid/document';
+/**
+ * Element nesting of rdf and owl sources (RDF/XML or OWL/XML). Protégé and the OWL API write an
+ * rdf:List as nested rdf:rest/rdf:Description elements, two levels per member: real files nest
+ * hundreds to thousands of levels. This accepts lists of 25,000 members; parsing is linear in
+ * depth (xml-prefixes.ts), and a hostile document is stopped at the bound in a fraction of a second.
+ */
+export const MAX_RDF_XML_DEPTH = 50_000;
 
 function refuseRdfError(error: unknown): SourceCheck {
   const reason = reasonOf(error);
@@ -29,6 +37,8 @@ function parseRdfXml(text: string, observer: SourceObserver): Promise<SourceChec
     };
     try {
       const parser = new RdfXmlParser({ baseIRI: PLACEHOLDER_BASE, trackPosition: true });
+      // Its own saxes resolves prefixes by walking the open elements too (see xml-prefixes.ts).
+      resolvePrefixesInScope((parser as unknown as { saxParser?: unknown }).saxParser);
       // Quads go to the observer or are dropped: the stream only ends once its output has been consumed.
       const onQuad = observer.quad;
       parser.on('data', onQuad ? (quad: Parameters<typeof onQuad>[0]) => { if (!settled) onQuad(quad); } : () => undefined);
@@ -47,7 +57,7 @@ function parseRdfXml(text: string, observer: SourceObserver): Promise<SourceChec
 export async function checkRdfXml(text: string, options: { owlXml: boolean }, observer: SourceObserver = {}): Promise<SourceCheck> {
   const prepared = prepareXml(text);
   if (!prepared.ok) return prepared;
-  const outline = checkWellFormed(prepared);
+  const outline = checkWellFormed(prepared, { maxDepth: MAX_RDF_XML_DEPTH });
   if (!outline.ok) return outline;
   if (options.owlXml && outline.root.uri === OWL && outline.root.local === 'Ontology') return { ok: true, syntax: 'owl-xml' };
   for (const [prefix, iri] of Object.entries(outline.rootNamespaces)) observer.prefix?.(prefix, iri);

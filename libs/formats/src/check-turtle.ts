@@ -2,7 +2,8 @@
 // so a 3 MB vocabulary is checked without holding a graph (or a quad array) in memory.
 import { Parser, type Quad } from 'n3';
 import type { SourceObserver } from './observer.js';
-import { ACCEPTED, reasonOf, refuse, type SourceCheck } from './position.js';
+import { ACCEPTED, positionAt, reasonOf, refuse, type SourceCheck } from './position.js';
+import { turtleDepthExceeded } from './turtle-depth.js';
 
 type N3Token = { line?: number; start?: number; end?: number };
 type N3Error = Error & { context?: { line?: number; token?: N3Token; previousToken?: N3Token } };
@@ -10,6 +11,8 @@ type N3Error = Error & { context?: { line?: number; token?: N3Token; previousTok
 // Relative IRIs resolve against the same reserved base as in RDF/XML, so observers see the same
 // IRIs whichever syntax a graph was written in.
 const PLACEHOLDER_BASE = 'http://base.invalid/document';
+/** One level per member where a list is written as nested blank nodes: as many members as RDF/XML's bound allows and more. */
+export const MAX_TURTLE_DEPTH = 50_000;
 
 /** The text of 1-based line `line` (without its line break), or undefined past the end. */
 function lineText(text: string, line: number): string | undefined {
@@ -50,6 +53,10 @@ function refuseN3Error(error: N3Error, text: string): SourceCheck {
 }
 
 export function checkTurtle(text: string, observer: SourceObserver = {}): Promise<SourceCheck> {
+  const tooDeep = turtleDepthExceeded(text, MAX_TURTLE_DEPTH);
+  if (tooDeep !== undefined) {
+    return Promise.resolve(refuse(`the Turtle is nested more than ${MAX_TURTLE_DEPTH} levels deep`, positionAt(text, tooDeep)));
+  }
   return new Promise((resolve) => {
     let settled = false;
     const settle = (check: SourceCheck) => {

@@ -3,6 +3,7 @@
 // strict, namespace-aware pass over everything tells a complete file from a cut-off one.
 import { SaxesParser } from 'saxes';
 import { positionAt, refuse, reasonOf, type Refusal } from './position.js';
+import { resolvePrefixesInScope } from './xml-prefixes.js';
 import type { PreparedXml } from './xml-safety.js';
 
 export type XmlName = { uri: string; local: string };
@@ -21,12 +22,16 @@ export type XmlOutline = {
 
 // Children are collected only to recognise formats; a cap keeps memory flat for odd files.
 const MAX_CHILD_NAMES = 1000;
-// saxes (and the RDF/XML parser's copy of it) resolves each prefix by walking up the open
-// elements, so a document 100,000 levels deep takes minutes. Real ontologies nest a few
-// dozen levels; the walk is cut off here, long before it gets expensive.
-export const MAX_XML_DEPTH = 256;
+/**
+ * Namespace declarations in scope at once. rdfxml-streaming-parser copies every declaration in
+ * scope into each element it opens, so a document that declares a new prefix on each of its
+ * levels costs time quadratic in its depth (20,000 levels: 7 s). Real files declare a few dozen
+ * prefixes, nearly all of them on the root.
+ */
+export const MAX_NAMESPACES_IN_SCOPE = 256;
 
-class TooDeep extends Error {}
+/** A bound of the document was passed; the message says which. */
+class BoundExceeded extends Error {}
 
 function refuseSaxesError(parser: SaxesParser<{ xmlns: true }>, error: unknown): Refusal {
   // saxes writes "12:5: message": a 1-based line and the 0-based column after the
@@ -37,8 +42,15 @@ function refuseSaxesError(parser: SaxesParser<{ xmlns: true }>, error: unknown):
   return refuse(at[3], { line: Number(at[1]), column: Math.max(1, Number(at[2])) });
 }
 
-export function checkWellFormed(prepared: PreparedXml): XmlOutline | Refusal {
+/**
+ * Whether the prepared document is well-formed XML, and its outline. Elements nested more than
+ * `maxDepth` levels are refused as soon as the first one too deep starts, so hostile depth costs
+ * no more than the bound: the caller's bound is what the format's later readers can afford.
+ */
+export function checkWellFormed(prepared: PreparedXml, options: { maxDepth: number }): XmlOutline | Refusal {
+  const { maxDepth } = options;
   const parser = new SaxesParser({ xmlns: true, position: true });
+  resolvePrefixesInScope(parser);
   for (const [name, value] of prepared.entities) {
     // defineProperty, not assignment: an entity may be called "__proto__".
     Object.defineProperty(parser.ENTITIES, name, { value, enumerable: true, configurable: true, writable: true });
@@ -48,14 +60,21 @@ export function checkWellFormed(prepared: PreparedXml): XmlOutline | Refusal {
   let rootNamespaces: Record<string, string> = {};
   const children = new Map<string, XmlName>();
   let depth = 0;
+  // Namespace declarations of each open element, and their sum.
+  const declared: number[] = [];
+  let inScope = 0;
   let strayDoctype = false;
   // Checked when a tag starts, before saxes resolves its prefixes; throwing stops the parse.
   parser.on('opentagstart', () => {
-    if (depth >= MAX_XML_DEPTH) throw new TooDeep();
+    if (depth >= maxDepth) throw new BoundExceeded(`elements are nested more than ${maxDepth} levels deep`);
     // saxes' position is a UTF-16 offset into the one chunk written; the tag began at its "<".
     if (depth === 0 && !root) rootOffset = Math.max(0, prepared.body.lastIndexOf('<', parser.position - 1));
   });
   parser.on('opentag', (tag) => {
+    const own = Object.keys(tag.ns).length;
+    inScope += own;
+    declared.push(own);
+    if (inScope > MAX_NAMESPACES_IN_SCOPE) throw new BoundExceeded(`more than ${MAX_NAMESPACES_IN_SCOPE} namespace prefixes are declared at once`);
     const name = { uri: tag.uri, local: tag.local };
     if (depth === 0 && !root) {
       root = name;
@@ -66,6 +85,7 @@ export function checkWellFormed(prepared: PreparedXml): XmlOutline | Refusal {
   });
   parser.on('closetag', () => {
     depth -= 1;
+    inScope -= declared.pop() ?? 0;
   });
   // prepareXml blanks the prolog's DOCTYPE; one that saxes still sees was not vetted.
   parser.on('doctype', () => {
@@ -75,10 +95,7 @@ export function checkWellFormed(prepared: PreparedXml): XmlOutline | Refusal {
     // Without an error handler saxes throws at the first error, which is all we report.
     parser.write(prepared.body).close();
   } catch (error) {
-    if (error instanceof TooDeep) {
-      const where = { line: parser.line, column: Math.max(1, parser.column) };
-      return refuse(`elements are nested more than ${MAX_XML_DEPTH} levels deep`, where);
-    }
+    if (error instanceof BoundExceeded) return refuse(error.message, { line: parser.line, column: Math.max(1, parser.column) });
     return refuseSaxesError(parser, error);
   }
   if (strayDoctype) return refuse('a DOCTYPE is only allowed before the root element');

@@ -33,10 +33,10 @@ Every source is checked with a real parser of its declared format before anythin
 | Format | REST | Tools | Accepted when |
 |---|---|---|---|
 | \`yaml\` | yes | yes | every document of the YAML stream parses without any error (duplicate keys and bad indentation are errors, not warnings); nesting is at most 500 levels; alias expansion is bounded |
-| \`json\` | yes | no | the text is one JSON value (strict JSON: no comments, no trailing commas); nesting is at most 1,000 levels |
+| \`json\` | yes | no | the text is one JSON value (strict JSON: no comments, no trailing commas); nesting is at most 500 levels |
 | \`owl\` | yes | yes | well-formed XML that parses as RDF/XML, or an OWL/XML document whose root is \`Ontology\` in \`http://www.w3.org/2002/07/owl#\` |
 | \`rdf\` | yes | yes | well-formed XML that parses as RDF/XML |
-| \`turtle\` | yes | yes | the text parses as Turtle (prefixes declared before use, every statement ends with \`.\`) |
+| \`turtle\` | yes | yes | the text parses as Turtle (prefixes declared before use, every statement ends with \`.\`); nesting of \`[ ]\`, \`( )\` is at most 50,000 levels |
 | \`orm\` | yes | yes | ORM2 XML as NORMA writes it: well-formed XML whose root is \`ORM2\` in \`http://schemas.neumont.edu/ORM/2006-04/ORMRoot\` holding an \`ORMModel\` in \`http://schemas.neumont.edu/ORM/2006-04/ORMCore\` (a bare \`ORMModel\` root is accepted too) |
 | \`other\` | yes | yes | always: the text is stored as it is and never parsed |
 
@@ -45,6 +45,7 @@ The agent tools accept \`yaml\`, \`owl\`, \`rdf\`, \`turtle\`, \`other\` and \`o
 XML formats (\`owl\`, \`rdf\`, \`orm\`):
 - Namespaces are compared by URI, never by prefix: \`ormRoot:\` bound to another URI is not ORM2.
 - A DOCTYPE may declare internal entities (real OWL files use them for namespace IRIs); they are expanded with bounds (at most 4 levels of nesting and a cap on the expanded size). External entities, parameter entities and markup inside entities are refused.
+- Elements nest at most 50,000 levels in \`owl\` and \`rdf\` (an rdf:List written as nested elements takes two per member) and 200 in \`orm\`; at most 256 namespace prefixes may be declared at once.
 - A leading byte order mark (as NORMA writes it) is ignored for parsing; the stored source keeps it.
 - Only \`orm\` sources can be drawn by \`visualize_ontology\`.
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { deepRdfXmlList, deepRdfXmlListTriples, hostileRdfXml } from '@oms/formats/testing';
 import { checkAndMeasure, convertSource, describeSource, diffSources } from '@oms/ontology-tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleHeavyWorker, type BundledWorker } from '../../../test/support/heavy-worker.js';
@@ -40,6 +41,12 @@ describe('heavy work', () => {
     expect(verdict).toEqual(await checkAndMeasure('turtle', text));
     expect(verdict.ok ? '' : verdict.message).toMatch(/^line \d+/);
   });
+
+  it('when a 10,000-member rdf:List is checked in a worker then it is measured, and 100,000 levels are refused', async () => {
+    const deep = heavyWork();
+    expect(await deep.check('owl', deepRdfXmlList(10_000))).toMatchObject({ ok: true, metrics: { rdf: { triples: deepRdfXmlListTriples(10_000) } } });
+    expect(await deep.check('rdf', hostileRdfXml(100_000))).toEqual({ ok: false, message: expect.stringMatching(/elements are nested more than \d+ levels deep$/) });
+  }, 60_000);
 
   it('when two versions are diffed in a worker then the diff equals the inline one', async () => {
     const text = fixture('ontologies/turtle/foaf.ttl');
