@@ -10,7 +10,7 @@ describe('loadConfig', () => {
       dataDir: './.data',
       databaseUrl: undefined,
       logLevel: 'info',
-      signUpLimit: 20,
+      signUpLimit: 30,
     });
   });
 

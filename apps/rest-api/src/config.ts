@@ -14,8 +14,8 @@ const ConfigSchema = z
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     LOG_LEVEL: logLevelSetting.default('info'),
     REGISTRATION: z.enum(['open', 'closed']).default('open'),
-    // Sign-ups per client address per 10 minutes (0: no limit).
-    SIGN_UP_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(20),
+    // Sign-ups per client address per minute (0: no limit).
+    SIGN_UP_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(30),
     TRUST_PROXY: trustProxySetting,
     MCP_ENDPOINT: z.enum(['on', 'off']).default('on'),
     AUTH_ENDPOINT: z.enum(['on', 'off']).default('on'),

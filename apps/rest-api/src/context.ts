@@ -23,7 +23,7 @@ export type AppContext = {
   sgidKey: () => Promise<string>;
   /** Sign-in attempts per account and address (REST and the OAuth sign-in page). */
   signInLimiter: AttemptLimiter;
-  /** Sign-ups per client address (config.signUpLimit per 10 minutes); null when unlimited. */
+  /** Sign-ups per client address (config.signUpLimit per minute); null when unlimited. */
   signUpLimiter: RateLimiter | null;
   /**
    * Wrong passwords and codes given by a signed-in user (password change, two-factor on and
@@ -60,7 +60,7 @@ export type AppDeps = {
 
 /** Wrong passwords or codes a signed-in user may give per window before waiting. */
 const CREDENTIAL_CHECKS = { points: 10, windowSeconds: 15 * 60 };
-const SIGN_UP_WINDOW_SECONDS = 10 * 60;
+const SIGN_UP_WINDOW_SECONDS = 60;
 
 /** 64 MB per user and 512 MB in all of memory pinned by answers not yet taken by their clients. */
 const RESPONSE_BUDGET = { perKeyBytes: 64 * 1024 * 1024, totalBytes: 512 * 1024 * 1024, retryAfterSeconds: 5 };

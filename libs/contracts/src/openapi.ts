@@ -69,7 +69,7 @@ const RemoveMemberRequest = z.object({ user_id: uuid });
 const RateLimitedResponse = ErrorResponse.extend({ retry_after: z.number().int() });
 
 export const ROUTES: RouteSpec[] = [
-  { method: 'post', path: '/users', summary: 'Sign up: creates the user, a personal account and an API token; each client address has SIGN_UP_LIMIT (20) sign-ups per 10 minutes, then 429', public: true, rateLimited: true, request: SignUpRequest, status: 201, response: CreatedUserResponse },
+  { method: 'post', path: '/users', summary: 'Sign up: creates the user, a personal account and an API token; each client address has SIGN_UP_LIMIT (30) sign-ups per minute, then 429', public: true, rateLimited: true, request: SignUpRequest, status: 201, response: CreatedUserResponse },
   { method: 'post', path: '/auth', summary: 'Sign in: a new API token for e-mail, password and (with 2FA) a one-time code', public: true, request: SignInRequest, status: 200, response: SignInResponse },
   { method: 'get', path: '/me', summary: 'The caller’s profile', status: 200, response: ProfileResponse },
   { method: 'delete', path: '/me', summary: 'Delete the caller and everything of theirs; permanent', status: 200, response: z.object({}) },
