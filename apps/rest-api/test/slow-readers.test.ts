@@ -107,7 +107,6 @@ describe.each(backends)('slow readers on %s', (backend) => {
     // Every answer has begun (before the fix only as many as there are sessions did) and has had
     // time to fill its socket buffers (about 4 MB each, written on one thread: well under 1.5 s).
     expect(await allBeganOrTimeout(stalled, 20_000)).toBeGreaterThan(0);
-    const stalledAt = Date.now();
     await new Promise((resolve) => setTimeout(resolve, 1_500));
 
     const during = await timedList(server, other.token);
@@ -118,13 +117,14 @@ describe.each(backends)('slow readers on %s', (backend) => {
     expect(during.ms - baseline.ms, `baseline ${Math.round(baseline.ms)} ms, during the stall ${Math.round(during.ms)} ms`).toBeLessThan(1_000);
 
     // Each stalled answer is cut after the deadline: reading then gets what the kernel held, then the end.
-    await new Promise((resolve) => setTimeout(resolve, stalledAt + DEADLINE_MS + 3_000 - Date.now()));
+    // (Filling ten answers' buffers can take seconds when the user's sessions are few: wait generously.)
+    await new Promise((resolve) => setTimeout(resolve, DEADLINE_MS + 15_000));
     const rest = await Promise.all(stalled.map((s) => drain(s, 10_000)));
     for (const { ended, bytes } of rest) {
       expect(ended).toBe(true);
       expect(bytes).toBeLessThan(9 * MiB);
     }
-  }, 90_000);
+  }, 120_000);
 
   it('when a download or a whole-body answer is not read then it is dropped after the deadline', async () => {
     const download = stalledGet(server, downloader.token, `/api/v1/ontologies/${bigId}/source`);

@@ -73,6 +73,13 @@ describe('slots', () => {
     expect(slots.tryAcquire('b')).toBeTypeOf('function');
   });
 
+  it('when holders have no key then no per-key bound applies to them', async () => {
+    const slots = createSlots(2, { perKey: 1 });
+    await slots.acquire();
+    expect(slots.tryAcquire()).toBeTypeOf('function');
+    expect(slots.inUse).toBe(2);
+  });
+
   it('when the limit is not a whole number of at least 1 then it throws', () => {
     expect(() => createSlots(0)).toThrow(RangeError);
     expect(() => createSlots(1.5)).toThrow(RangeError);

@@ -1,5 +1,5 @@
 // A counting semaphore: at most `limit` holders at a time, and at most `perKey` of them with
-// the same key (e.g. one user). Waiters are served fairly: keys take turns (round robin), each
+// the same key (e.g. one user; holders without a key have no such bound). Waiters are served fairly: keys take turns (round robin), each
 // key's own waiters in arrival order, so one key's many requests do not queue everyone else
 // behind them. A waiter whose signal aborts leaves the queue and rejects with the signal's reason.
 
@@ -17,20 +17,20 @@ export type SlotsOptions = {
   perKey?: number;
 };
 
-type Waiter = { key: string; grant: () => void };
+type Waiter = { key: string | undefined; grant: () => void };
 
 export function createSlots(limit: number, options: SlotsOptions = {}): Slots {
   if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`slots need a whole limit of at least 1, got ${limit}`);
   const perKey = options.perKey ?? limit;
   if (!Number.isInteger(perKey) || perKey < 1) throw new RangeError(`slots need a whole perKey of at least 1, got ${perKey}`);
   let inUse = 0;
-  const held = new Map<string, number>();
+  const held = new Map<string | undefined, number>();
   /** Each key's waiters; the map's order is the order of turns. */
-  const queues = new Map<string, Waiter[]>();
+  const queues = new Map<string | undefined, Waiter[]>();
   let waiting = 0;
 
-  const free = (key: string) => inUse < limit && (held.get(key) ?? 0) < perKey;
-  const take = (key: string) => {
+  const free = (key: string | undefined) => inUse < limit && (key === undefined || (held.get(key) ?? 0) < perKey);
+  const take = (key: string | undefined) => {
     inUse += 1;
     held.set(key, (held.get(key) ?? 0) + 1);
   };
@@ -54,7 +54,7 @@ export function createSlots(limit: number, options: SlotsOptions = {}): Slots {
     }
   };
 
-  const releaser = (key: string) => {
+  const releaser = (key: string | undefined) => {
     let released = false;
     return () => {
       if (released) return;
@@ -74,12 +74,12 @@ export function createSlots(limit: number, options: SlotsOptions = {}): Slots {
     get waiting() {
       return waiting;
     },
-    tryAcquire(key = '') {
+    tryAcquire(key) {
       if (!free(key) || queues.has(key)) return undefined;
       take(key);
       return releaser(key);
     },
-    acquire(signal, key = '') {
+    acquire(signal, key) {
       if (signal?.aborted) return Promise.reject(signal.reason);
       // Nobody with this key is waiting and a slot is free for it: take it (others waiting are
       // waiting for their own key's share, not for this slot).

@@ -3,7 +3,7 @@
 // stays free for other requests; PGlite has a single session for everything and only counts
 // (each open cursor holds memory in the database). Sessions are shared fairly: callers pass a
 // key (the user), keys take turns when sessions are short, and one key holds at most all but
-// one of them, so one user's reads never take every session.
+// one of them, so one user's reads never take every session (callers without a key: no bound).
 import type { PGlite } from '@electric-sql/pglite';
 import type { Pool } from 'pg';
 import { createSlots } from './slots.js';
