@@ -1,10 +1,10 @@
 // The structural diff of two YAML or JSON documents as RFC 6902 JSON Patch operations that
 // turn the older document into the newer one.
 //
-// Every value is numbered once by its content (value-identity.ts), so asking whether two
-// subtrees are equal is one lookup. Arrays are aligned on those numbers, and the diff walks
-// into a pair of items only where the alignment replaces one by the other: each part of the
-// older document is walked into at most once. (rfc6902's createPatch, used before, diffed every
+// Array items are numbered once by their content (value-identity.ts), so asking whether two
+// items are equal is one lookup. Arrays are aligned on those numbers, and the diff walks into a
+// pair of items only where the alignment replaces one by the other: each part of the older
+// document is walked into at most once and numbered at most once. (rfc6902's createPatch, used before, diffed every
 // pair of items in full just to test them for equality and again to patch them, which doubled
 // the work at each level of nested arrays: 22 levels took minutes.)
 import { alignArrays, alignmentCells } from './array-alignment.js';
@@ -41,7 +41,9 @@ export function createStructurePatch(from: unknown, to: unknown): StructurePatch
 
   function diffValues(older: unknown, newer: unknown, path: string): void {
     pairs += 1;
-    if (identity.idOf(older) === identity.idOf(newer)) return;
+    // Object.is: NaN (YAML's .nan) equals itself; === lets -0 equal 0, as JSON does.
+    if (older === newer || Object.is(older, newer)) return;
+    // Members of objects are compared in place; only array items need numbering, for alignment.
     if (Array.isArray(older) && Array.isArray(newer)) diffArrays(older, newer, path);
     else if (isRecord(older) && isRecord(newer)) diffObjects(older, newer, path);
     else operations.push({ op: 'replace', path, value: newer });

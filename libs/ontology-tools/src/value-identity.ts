@@ -15,18 +15,23 @@ export function ownDefinedKeys(object: object): string[] {
 }
 
 export function createValueIdentity(): ValueIdentity {
+  // Map keys compare by SameValueZero: 1 and '1' stay apart, -0 meets 0 and NaN meets NaN,
+  // as JSON equality wants; so strings, numbers and literals are their own keys.
+  const byPrimitive = new Map<unknown, number>();
   const byShape = new Map<string, number>();
   const byContainer = new WeakMap<object, number>();
+  let next = 0;
   let containers = 0;
 
-  const intern = (shape: string): number => {
-    let id = byShape.get(shape);
+  function intern<K>(map: Map<K, number>, key: K): number {
+    let id = map.get(key);
     if (id === undefined) {
-      id = byShape.size;
-      byShape.set(shape, id);
+      id = next;
+      next += 1;
+      map.set(key, id);
     }
     return id;
-  };
+  }
 
   function containerShape(value: object): string {
     if (Array.isArray(value)) return `a${value.map(idOf).join(',')}`;
@@ -39,27 +44,13 @@ export function createValueIdentity(): ValueIdentity {
   }
 
   function idOf(value: unknown): number {
-    switch (typeof value) {
-      case 'string':
-        return intern(`s${value}`);
-      case 'number':
-        // -0 equals 0 in JSON; NaN and the infinities (YAML has them) each equal themselves.
-        return intern(`n${Object.is(value, -0) ? 0 : value}`);
-      case 'boolean':
-        return intern(value ? 't' : 'f');
-      case 'object': {
-        if (value === null) return intern('z');
-        const known = byContainer.get(value);
-        if (known !== undefined) return known;
-        containers += 1;
-        const id = intern(containerShape(value));
-        byContainer.set(value, id);
-        return id;
-      }
-      default:
-        // Not a JSON value (undefined, bigint, a function): equal only to itself by kind and text.
-        return intern(`${typeof value}:${String(value)}`);
-    }
+    if (typeof value !== 'object' || value === null) return intern(byPrimitive, value);
+    const known = byContainer.get(value);
+    if (known !== undefined) return known;
+    containers += 1;
+    const id = intern(byShape, containerShape(value));
+    byContainer.set(value, id);
+    return id;
   }
 
   return {
