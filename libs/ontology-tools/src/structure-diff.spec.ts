@@ -1,6 +1,6 @@
 import { applyPatch, createPatch, type Operation } from 'rfc6902';
 import { describe, expect, it } from 'vitest';
-import { createStructurePatch, diffStructures, MAX_ARRAY_CELLS, type JsonPatchOperation } from './structure-diff.js';
+import { createStructurePatch, diffStructures, MAX_ARRAY_CELLS, MAX_DOCUMENT_CELLS, type JsonPatchOperation } from './structure-diff.js';
 
 /** `to` again, rebuilt by applying the patch to a copy of `from`. */
 function patched(from: unknown, operations: JsonPatchOperation[]): unknown {
@@ -133,6 +133,18 @@ describe('diffStructures', () => {
     const from = Array.from({ length: side }, (_, index) => `a${index}`);
     const to = Array.from({ length: side }, (_, index) => `b${index}`);
     expect(diffStructures(from, to).changes).toEqual([{ op: 'replace', path: '', value: to }]);
+  });
+
+  it('when the lists of one document together need more cells than the document bound then the later ones are replaced whole', () => {
+    const side = 1_900;
+    const perList = (side + 1) ** 2;
+    const lists = Math.floor(MAX_DOCUMENT_CELLS / perList) + 1;
+    const from = Array.from({ length: lists }, (_, list) => Array.from({ length: side }, (_, index) => `a${list}.${index}`));
+    const to = Array.from({ length: lists }, (_, list) => Array.from({ length: side }, (_, index) => `b${list}.${index}`));
+    const patch = createStructurePatch(from, to);
+    expect(patch.operations).toHaveLength((lists - 1) * side + 1);
+    expect(patch.operations.at(-1)).toEqual({ op: 'replace', path: `/${lists - 1}`, value: to[lists - 1] });
+    expect(patched(from, patch.operations)).toEqual(to);
   });
 
   it('when the older side is missing then the whole document is added at the root', () => {
