@@ -4,9 +4,9 @@
 // Array items are numbered once by their content (value-identity.ts), so asking whether two
 // items are equal is one lookup. Arrays are aligned on those numbers, and the diff walks into a
 // pair of items only where the alignment replaces one by the other: each part of the older
-// document is walked into at most once and numbered at most once. (rfc6902's createPatch, used before, diffed every
-// pair of items in full just to test them for equality and again to patch them, which doubled
-// the work at each level of nested arrays: 22 levels took minutes.)
+// document is walked into at most once and numbered at most once. (rfc6902's createPatch, used
+// before, diffed every pair of items in full just to test them for equality and again to patch
+// them, which doubled the work at each level of nested arrays: 22 levels took a minute.)
 import { alignArrays, alignmentCells } from './array-alignment.js';
 import { createValueIdentity, ownDefinedKeys } from './value-identity.js';
 
