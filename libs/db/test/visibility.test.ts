@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canSee, visibleParentId, type Viewer } from '@oms/domain';
 import { accountIdsOfUser, findCommitWithOntology, findVisibleOntologyForUser, findVisibleOntologyRow, visibilityFactsOf } from '../src/index.js';
 import { visibleTo, visibleToUserSql } from '../src/visibility.js';
-import { createTestDatabase, type TestDatabase } from '../src/testing.js';
+import { createTestDatabase, testBackends, type TestDatabase } from '../src/testing.js';
 
 const id = (n: number) => `0190b000-0000-7000-8000-${String(n).padStart(12, '0')}`;
 
@@ -84,7 +84,7 @@ async function seed(db: TestDatabase): Promise<void> {
   }
 }
 
-const backends = ['pglite', ...(process.env['DATABASE_URL'] ? (['postgres'] as const) : [])] as const;
+const backends = testBackends();
 
 describe.each(backends)('the visibility rule on %s', (backend) => {
   let db: TestDatabase;

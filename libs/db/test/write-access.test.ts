@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import { createAccount, createUser, insertApiToken, lockWriteAccess, type WriteAccessQuery } from '../src/index.js';
-import { createTestDatabase, type TestDatabase } from '../src/testing.js';
+import { createTestDatabase, testBackends, type TestDatabase } from '../src/testing.js';
 
-const backends = ['pglite', ...(process.env['DATABASE_URL'] ? (['postgres'] as const) : [])] as const;
+const backends = testBackends();
 
 describe.each(backends)('lockWriteAccess on %s', (backend) => {
   let db: TestDatabase;
