@@ -19,6 +19,9 @@ export const MUTATION_TESTS = [
   'apps/rest-api/src/authorization/write-access.spec.ts',
   'apps/rest-api/src/security/api-token.spec.ts',
   'libs/mcp-server/src/http-router.spec.ts',
+  'libs/mcp-server/src/bearer-authenticator.spec.ts',
+  'libs/authorization/src/access-token-revocation.spec.ts',
+  'apps/rest-api/test/authorization-surface.test.ts',
 ];
 
 export default defineConfig({

@@ -139,3 +139,12 @@ describe.each(backends)('the visibility rule on %s', (backend) => {
     expect(listedUnderParent === 1, 'Prisma, ?parent_id').toBe(expected);
   });
 });
+
+describe('visibleToUserSql', () => {
+  it('when the alias is not a plain lower-case SQL name, or is the name it uses inside, then it is refused', () => {
+    for (const alias of ['O', '1o', '_o', 'o;drop', 'o x', ' o', 'o.', '', 'visibility_member']) {
+      expect(() => visibleToUserSql(alias, '$1'), alias).toThrow(`not a usable SQL alias: ${alias}`);
+    }
+    for (const alias of ['o', 'o_1', 'parent2']) expect(visibleToUserSql(alias, '$2'), alias).toContain(`${alias}."account_id"`);
+  });
+});

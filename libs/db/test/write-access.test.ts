@@ -77,6 +77,15 @@ describe.each(backends)('lockWriteAccess on %s', (backend) => {
     expect(await read({ userId: 'not-a-uuid' })).toMatchObject({ userExists: false });
   });
 
+  it('when an id holds a uuid with more around it then it counts as no uuid (nothing is read, nothing fails)', async () => {
+    expect(await read({ userId: `x${ids.user}` })).toMatchObject({ userExists: false });
+    expect(await read({ userId: `${ids.user}x` })).toMatchObject({ userExists: false });
+    expect(await read({ accountId: `x${ids.account}` })).toMatchObject({ account: null, userExists: true });
+    expect(await read({ accountId: `${ids.account}x` })).toMatchObject({ account: null, userExists: true });
+    expect(await read({ credential: { kind: 'api_token', id: `x${ids.token}` } })).toMatchObject({ credentialActive: false });
+    expect(await read({ credential: { kind: 'api_token', id: `${ids.token}x` } })).toMatchObject({ credentialActive: false });
+  });
+
   it('when the account does not exist (or the id is no uuid) then it is reported missing', async () => {
     expect(await read({ accountId: uuidv7(), accountLock: 'update' })).toMatchObject({ account: null, userExists: true });
     expect(await read({ accountId: 'nope' })).toMatchObject({ account: null });
