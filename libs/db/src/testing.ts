@@ -21,9 +21,11 @@ function failIfPostgresRequired(): void {
 /**
  * The back ends a suite for both runs on: PGlite, and PostgreSQL when DATABASE_URL is set.
  * Without it the PostgreSQL runs are left out, except under REQUIRE_SERVICES=1: that throws.
+ * TEST_BACKENDS=postgres keeps only PostgreSQL (the mutation run: a PGlite database takes
+ * seconds to create, and every mutant re-runs its test files' setup).
  */
 export function testBackends(): ('pglite' | 'postgres')[] {
-  if (process.env['DATABASE_URL']) return ['pglite', 'postgres'];
+  if (process.env['DATABASE_URL']) return process.env['TEST_BACKENDS'] === 'postgres' ? ['postgres'] : ['pglite', 'postgres'];
   failIfPostgresRequired();
   return ['pglite'];
 }

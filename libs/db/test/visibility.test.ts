@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canSee, visibleParentId, type Viewer } from '@oms/domain';
 import { accountIdsOfUser, findCommitWithOntology, findVisibleOntologyForUser, findVisibleOntologyRow, visibilityFactsOf } from '../src/index.js';
 import { visibleTo, visibleToUserSql } from '../src/visibility.js';
-import { createTestDatabase, type TestDatabase } from '../src/testing.js';
+import { createTestDatabase, testBackends, type TestDatabase } from '../src/testing.js';
 
 const id = (n: number) => `0190b000-0000-7000-8000-${String(n).padStart(12, '0')}`;
 
@@ -84,7 +84,7 @@ async function seed(db: TestDatabase): Promise<void> {
   }
 }
 
-const backends = ['pglite', ...(process.env['DATABASE_URL'] ? (['postgres'] as const) : [])] as const;
+const backends = testBackends();
 
 describe.each(backends)('the visibility rule on %s', (backend) => {
   let db: TestDatabase;
@@ -137,5 +137,14 @@ describe.each(backends)('the visibility rule on %s', (backend) => {
     expect((await findVisibleOntologyForUser(db.sql, child.id, userId))?.parentId, 'SQL, parent_id').toBe(shownParent);
     const listedUnderParent = await db.prisma.ontology.count({ where: { parentId: ontology.id, parent: { is: visibleTo(viewer) } } });
     expect(listedUnderParent === 1, 'Prisma, ?parent_id').toBe(expected);
+  });
+});
+
+describe('visibleToUserSql', () => {
+  it('when the alias is not a plain lower-case SQL name, or is the name it uses inside, then it is refused', () => {
+    for (const alias of ['O', '1o', '_o', 'o;drop', 'o x', ' o', 'o.', '', 'visibility_member']) {
+      expect(() => visibleToUserSql(alias, '$1'), alias).toThrow(`not a usable SQL alias: ${alias}`);
+    }
+    for (const alias of ['o', 'o_1', 'parent2']) expect(visibleToUserSql(alias, '$2'), alias).toContain(`${alias}."account_id"`);
   });
 });

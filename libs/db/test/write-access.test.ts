@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import { createAccount, createUser, insertApiToken, lockWriteAccess, type WriteAccessQuery } from '../src/index.js';
-import { createTestDatabase, type TestDatabase } from '../src/testing.js';
+import { createTestDatabase, testBackends, type TestDatabase } from '../src/testing.js';
 
-const backends = ['pglite', ...(process.env['DATABASE_URL'] ? (['postgres'] as const) : [])] as const;
+const backends = testBackends();
 
 describe.each(backends)('lockWriteAccess on %s', (backend) => {
   let db: TestDatabase;
@@ -75,6 +75,15 @@ describe.each(backends)('lockWriteAccess on %s', (backend) => {
       memberships: [],
     });
     expect(await read({ userId: 'not-a-uuid' })).toMatchObject({ userExists: false });
+  });
+
+  it('when an id holds a uuid with more around it then it counts as no uuid (nothing is read, nothing fails)', async () => {
+    expect(await read({ userId: `x${ids.user}` })).toMatchObject({ userExists: false });
+    expect(await read({ userId: `${ids.user}x` })).toMatchObject({ userExists: false });
+    expect(await read({ accountId: `x${ids.account}` })).toMatchObject({ account: null, userExists: true });
+    expect(await read({ accountId: `${ids.account}x` })).toMatchObject({ account: null, userExists: true });
+    expect(await read({ credential: { kind: 'api_token', id: `x${ids.token}` } })).toMatchObject({ credentialActive: false });
+    expect(await read({ credential: { kind: 'api_token', id: `${ids.token}x` } })).toMatchObject({ credentialActive: false });
   });
 
   it('when the account does not exist (or the id is no uuid) then it is reported missing', async () => {

@@ -22,5 +22,6 @@ export function canSee(ontology: VisibilityFacts, viewer: Viewer): boolean {
  * it was not found), else null.
  */
 export function visibleParentId(parentId: string | null, parent: VisibilityFacts | undefined, viewer: Viewer): string | null {
+  // Stryker disable next-line ConditionalExpression: with parentId null both branches answer null
   return parentId !== null && parent !== undefined && canSee(parent, viewer) ? parentId : null;
 }
