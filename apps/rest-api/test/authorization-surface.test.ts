@@ -82,7 +82,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await ctx?.sourceChecker.close();
+  await ctx?.heavyWork.close();
   await db?.dispose();
 });
 
