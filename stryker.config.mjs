@@ -12,6 +12,9 @@ export default {
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: 'dist/mutation/index.html' },
   jsonReporter: { fileName: 'dist/mutation/mutation.json' },
+  // A rerun tests again only the mutants whose code or covering tests changed since the last run.
+  incremental: true,
+  incrementalFile: 'dist/mutation/incremental.json',
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
   ignorePatterns: ['dist', '.nx', '.data', 'coverage', 'bench/results', '**/*.tsbuildinfo', 'deploy', 'docs'],

@@ -4,7 +4,7 @@
 // grant checks behind /mcp's bearer authentication. Use-case level, without HTTP: the real
 // router and use cases on a real database (one per file), so these run fast enough to back the
 // mutation run (npm run mutation) as well as `npm test`.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Request, Response } from 'express';
 import { v7 as uuidv7 } from 'uuid';
 import type { ServiceApi } from '@oms/contracts';
@@ -50,7 +50,10 @@ async function call(service: ServiceApi, name: string, input: unknown): Promise<
 const as = (userId: string | null, name: string, input: unknown = {}) => call(serviceFor(userId), name, input);
 const codeOf = (outcome: Outcome) => (outcome.ok ? 'ok' : outcome.code);
 
-beforeAll(async () => {
+// In beforeEach, once: a setup that fails then fails every test (a failing beforeAll only skips them,
+// which the mutation run would count as a surviving mutant).
+let settingUp: Promise<void> | undefined;
+const setUp = async (): Promise<void> => {
   db = await createTestDatabase();
   ctx = createContext({ config: configFrom({ SIGN_UP_LIMIT: '0' }), db, logger: createLogger({ service: 'rest-api', level: 'silent' }) });
   serviceFor = localServiceFactory(createInternalRouter(ctx));
@@ -79,7 +82,8 @@ beforeAll(async () => {
     parent_id: onto.teamPrivate,
   });
   onto.childOfPrivate = child.id;
-});
+};
+beforeEach(() => (settingUp ??= setUp()));
 
 afterAll(async () => {
   await ctx?.heavyWork.close();

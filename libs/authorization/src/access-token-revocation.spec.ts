@@ -2,7 +2,7 @@
 // it turns into a recorded revocation (our signature, issuer, audience, type, this client), which
 // it answers 200 for with nothing recorded, and which answers it leaves alone.
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { isAccessTokenRevoked } from '@oms/db';
 import { createTestDatabase, type TestDatabase } from '@oms/db/testing';
 import { jwtAccessTokenRevocation } from './access-token-revocation.js';
@@ -15,13 +15,17 @@ let strangerKey: CryptoKey;
 let middleware: ReturnType<typeof jwtAccessTokenRevocation>;
 let counter = 0;
 
-beforeAll(async () => {
+// In beforeEach, once: a setup that fails then fails every test (a failing beforeAll only skips them,
+// which the mutation run would count as a surviving mutant).
+let settingUp: Promise<void> | undefined;
+const setUp = async (): Promise<void> => {
   db = await createTestDatabase();
   const pair = await generateKeyPair('ES256', { extractable: true });
   key = pair.privateKey;
   strangerKey = (await generateKeyPair('ES256')).privateKey;
   middleware = jwtAccessTokenRevocation({ db: db.prisma, issuer: ISSUER, audience: AUDIENCE, signingKeys: [{ ...(await exportJWK(pair.privateKey)), kid: 'k1' }] });
-});
+};
+beforeEach(() => (settingUp ??= setUp()));
 afterAll(async () => {
   await db?.dispose();
 });

@@ -3,7 +3,7 @@
 // viewer's account or not), of viewer (member, member of another account only, member of nothing,
 // no such user) and for the ontology itself, its commits and a child's parent_id, the three forms
 // decide alike on a real database, and as SPEC 2.1 says.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { canSee, visibleParentId, type Viewer } from '@oms/domain';
 import { accountIdsOfUser, findCommitWithOntology, findVisibleOntologyForUser, findVisibleOntologyRow, visibilityFactsOf } from '../src/index.js';
 import { visibleTo, visibleToUserSql } from '../src/visibility.js';
@@ -88,10 +88,14 @@ const backends = testBackends();
 
 describe.each(backends)('the visibility rule on %s', (backend) => {
   let db: TestDatabase;
-  beforeAll(async () => {
+  // In beforeEach, once: a setup that fails then fails every test (a failing beforeAll only skips them,
+  // which the mutation run would count as a surviving mutant).
+  let settingUp: Promise<void> | undefined;
+  const setUp = async (): Promise<void> => {
     db = await createTestDatabase({ backend });
     await seed(db);
-  });
+  };
+  beforeEach(() => (settingUp ??= setUp()));
   afterAll(async () => {
     await db?.dispose();
   });

@@ -1,7 +1,7 @@
 // lockWriteAccess on both back ends, through Prisma and through the plain SQL runner: what
 // it reports for live, revoked, foreign and expired credentials, missing users and accounts,
 // and (PostgreSQL) that its locks make a revocation or a member's removal wait for the write.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import { createAccount, createUser, insertApiToken, lockWriteAccess, type WriteAccessQuery } from '../src/index.js';
 import { createTestDatabase, testBackends, type TestDatabase } from '../src/testing.js';
@@ -11,7 +11,10 @@ const backends = testBackends();
 describe.each(backends)('lockWriteAccess on %s', (backend) => {
   let db: TestDatabase;
   const ids = { user: uuidv7(), other: uuidv7(), account: uuidv7(), token: uuidv7(), otherToken: uuidv7() };
-  beforeAll(async () => {
+  // In beforeEach, once: a setup that fails then fails every test (a failing beforeAll only skips them,
+  // which the mutation run would count as a surviving mutant).
+  let settingUp: Promise<void> | undefined;
+  const setUp = async (): Promise<void> => {
     db = await createTestDatabase({ backend });
     for (const [id, email] of [[ids.user, 'writer@example.com'], [ids.other, 'other@example.com']] as const) {
       await createUser(db.prisma, { id, email, name: 'W', passwordHash: 'x' });
@@ -25,7 +28,8 @@ describe.each(backends)('lockWriteAccess on %s', (backend) => {
     await grant('grant-later', ids.user, new Date(Date.now() + 3_600_000));
     await grant('grant-expired', ids.user, new Date(Date.now() - 1_000));
     await grant('grant-other', ids.other, null);
-  });
+  };
+  beforeEach(() => (settingUp ??= setUp()));
   afterAll(async () => {
     await db?.dispose();
   });

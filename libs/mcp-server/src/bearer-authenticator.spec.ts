@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ServiceApi } from '@oms/contracts';
 import { bearerAuthenticator, type OAuthVerification } from './bearer-authenticator.js';
 
@@ -28,7 +28,10 @@ const service = {
   },
 } as unknown as ServiceApi;
 
-beforeAll(async () => {
+// In beforeEach, once: a setup that fails then fails every test (a failing beforeAll only skips them,
+// which the mutation run would count as a surviving mutant).
+let settingUp: Promise<void> | undefined;
+const setUp = async (): Promise<void> => {
   const pair = await generateKeyPair('ES256');
   signingKey = pair.privateKey;
   strangerKey = (await generateKeyPair('ES256')).privateKey;
@@ -40,7 +43,8 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   oauth = { issuer: base, jwksUri: `${base}/oauth/jwks`, audience: `${base}/mcp` };
-});
+};
+beforeEach(() => (settingUp ??= setUp()));
 afterAll(() => new Promise<void>((resolve) => server?.close(() => resolve())));
 
 /** An access token as the authorization server signs it; `claims` override or (undefined) drop a claim. */

@@ -93,3 +93,41 @@ describe('/mcp scopes', () => {
     expect((await initialize()).status).toBe(200);
   });
 });
+
+describe('/mcp without a usable token', () => {
+  let base = '';
+  let close: () => void = () => undefined;
+  const seen: string[] = [];
+  beforeAll(async () => {
+    ({ base, close } = await serveRouter({
+      authenticate: async (token) => {
+        seen.push(token);
+        return null;
+      },
+    }));
+  });
+  afterAll(() => close());
+
+  const post = (authorization?: string) =>
+    fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: { ...(authorization ? { authorization } : {}), 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+  const metadata = 'resource_metadata="http://127.0.0.1/.well-known/oauth-protected-resource/mcp"';
+
+  it('when no bearer token is sent then it is 401 pointing at the metadata, without an error, and nothing is checked', async () => {
+    const response = await post();
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toBe(`Bearer ${metadata}`);
+    expect(await response.json()).toEqual({ error: 'unauthorized' });
+    expect(seen).toEqual([]);
+  });
+
+  it('when the token is refused then it is 401 with invalid_token', async () => {
+    const response = await post('Bearer some.token.here');
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toBe(`Bearer ${metadata}, error="invalid_token"`);
+    expect(seen).toEqual(['some.token.here']);
+  });
+});
