@@ -30,29 +30,29 @@ export default {
     'libs/db/src/repositories/accounts.ts:25-28', // accountIdsOfUser
     'libs/db/src/repositories/accounts.ts:81-89', // accountIdsOfExistingUser
     // Membership and role checks of the REST and agent use cases.
-    'apps/rest-api/src/use-cases/ontologies/caller.ts:1-39', // up to checkIfMatch (concurrency, not access)
-    'apps/rest-api/src/use-cases/ontologies/visible-parents.ts',
+    'libs/ontology-service/src/ontologies/caller.ts:1-39', // up to checkIfMatch (concurrency, not access)
+    'libs/ontology-service/src/ontologies/visible-parents.ts',
     // What a write's transaction re-reads and the rule applied to it.
     'libs/db/src/repositories/write-access.ts',
-    'apps/rest-api/src/authorization/write-access.ts',
-    'apps/rest-api/src/authorization/member-removal.ts',
-    'apps/rest-api/src/authorization/reauthorize.ts',
+    'libs/ontology-service/src/authorization/write-access.ts',
+    'libs/ontology-service/src/authorization/member-removal.ts',
+    'libs/ontology-service/src/authorization/reauthorize.ts',
     // API tokens: REST bearer authentication, the token lookups, revocation.
     'apps/rest-api/src/http/authenticate.ts',
-    'apps/rest-api/src/security/api-token.ts',
+    'libs/ontology-service/src/security/api-token.ts',
     'libs/db/src/repositories/api-tokens.ts:23-35', // findApiTokenWithUser: the lookup and who it names
     'libs/db/src/repositories/api-tokens.ts:52-71', // findApiTokenActor
     'libs/db/src/repositories/api-tokens.ts:82-85', // deleteApiToken: only the user's own
     // /mcp: bearer tokens (API tokens, OAuth access tokens: audience, issuer, expiry, grant, revocation).
     'libs/mcp-server/src/bearer-authenticator.ts',
     'libs/mcp-server/src/http-router.ts:74-112', // the authenticate handler: 401, scope 403, the actor handed on
-    'apps/rest-api/src/internal/trpc-router.ts:103-108', // the acting user of every internal call
-    'apps/rest-api/src/internal/trpc-router.ts:121-145', // auth.resolveApiToken, auth.grantActive
+    'libs/ontology-service/src/internal/trpc-router.ts:103-108', // the acting user of every internal call
+    'libs/ontology-service/src/internal/trpc-router.ts:121-145', // auth.resolveApiToken, auth.grantActive
     'libs/db/src/repositories/revoked-access-tokens.ts',
     'libs/authorization/src/access-token-revocation.ts',
     // The agent tools' reads and writes, scoped to the caller.
-    'apps/rest-api/src/use-cases/agent/read-tools.ts:1-38',
-    'apps/rest-api/src/use-cases/agent/read-tools.ts:65-106', // (lines 39-64: the page-size limit, not access)
-    'apps/rest-api/src/use-cases/agent/write-tools.ts',
+    'libs/ontology-service/src/agent/read-tools.ts:1-38',
+    'libs/ontology-service/src/agent/read-tools.ts:65-106', // (lines 39-64: the page-size limit, not access)
+    'libs/ontology-service/src/agent/write-tools.ts',
   ],
 };

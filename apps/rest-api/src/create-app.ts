@@ -1,6 +1,6 @@
 // The REST app as a factory: it reads no environment and does not listen (STYLE 2).
 import express, { type Express } from 'express';
-import { createContext, type AppDeps } from './context.js';
+import { createRestContext, type AppDeps } from './rest-context.js';
 import { authenticate } from './http/authenticate.js';
 import { errorHandler, notFoundHandler } from './http/error-handler.js';
 import { jsonBody } from './http/json-body.js';
@@ -17,18 +17,18 @@ import { publicRoutes } from './routes/users.js';
 import { createAuthServer } from '@oms/authorization';
 import { findCommitSource, findUserById } from '@oms/db';
 import { bearerAuthenticator, createMcpHttpRouter } from '@oms/mcp-server';
-import { checkCredentials } from './use-cases/sign-in.js';
-import { accountSettingsPort } from './internal/account-settings-port.js';
+import { checkCredentials } from '@oms/ontology-service';
+import { accountSettingsPort } from '@oms/ontology-service';
 import { createRasterizer, inProcessRenderQueue, visualizeWithQueue, type RenderQueue } from '@oms/render';
 import { diagramRoutes } from './routes/diagrams.js';
-import { localServiceFactory } from './internal/local-service.js';
+import { localServiceFactory } from '@oms/ontology-service';
 import { internalTrpc } from './internal/mount-trpc.js';
-import { createInternalRouter } from './internal/trpc-router.js';
+import { createInternalRouter } from '@oms/ontology-service';
 
 export type { AppDeps };
 
 export function createApp(deps: AppDeps): Express {
-  const ctx = createContext(deps);
+  const ctx = createRestContext(deps);
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', deps.config.trustProxy);

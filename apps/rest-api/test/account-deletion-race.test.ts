@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import { createAccount, createUser, insertApiToken } from '@oms/db';
-import { generateApiToken } from '../src/security/api-token.js';
+import { generateApiToken } from '@oms/ontology-service';
 import { startTestServer, uniqueEmail, type TestServer } from './support/test-server.js';
 
 let server: TestServer;

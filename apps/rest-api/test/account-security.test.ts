@@ -3,7 +3,7 @@
 // sign-in are limited per address, and a push device token cannot be taken from its holder.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectMcp } from '@oms/testing';
-import { totpCode } from '../src/security/totp.js';
+import { totpCode } from '@oms/ontology-service';
 import { startTestServer, TURTLE, uniqueEmail, type SignedUpUser, type TestServer } from './support/test-server.js';
 
 let server: TestServer;

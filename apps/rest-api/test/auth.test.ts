@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { totpCode } from '../src/security/totp.js';
+import { totpCode } from '@oms/ontology-service';
 import { signUpUser, startTestServer, type TestServer } from './support/test-server.js';
 
 let server: TestServer;

@@ -13,16 +13,16 @@ import { createTestDatabase, type TestDatabase } from '@oms/db/testing';
 import { isAppError } from '@oms/domain';
 import { createLogger } from '@oms/platform';
 import { configFrom } from '../src/config.js';
-import { createContext, type AppContext } from '../src/context.js';
-import { createInternalRouter } from '../src/internal/trpc-router.js';
-import { localServiceFactory } from '../src/internal/local-service.js';
+import { createServiceContext, type ServiceContext } from '@oms/ontology-service';
+import { createInternalRouter } from '@oms/ontology-service';
+import { localServiceFactory } from '@oms/ontology-service';
 import { actorOf, authenticate, authOf } from '../src/http/authenticate.js';
-import { generateApiToken } from '../src/security/api-token.js';
-import { createOntology } from '../src/use-cases/ontologies/create-ontology.js';
+import { generateApiToken } from '@oms/ontology-service';
+import { createOntology } from '@oms/ontology-service';
 import { TURTLE } from './support/test-server.js';
 
 let db: TestDatabase;
-let ctx: AppContext;
+let ctx: ServiceContext;
 let serviceFor: ReturnType<typeof localServiceFactory>;
 
 const ids = {
@@ -55,7 +55,7 @@ const codeOf = (outcome: Outcome) => (outcome.ok ? 'ok' : outcome.code);
 let settingUp: Promise<void> | undefined;
 const setUp = async (): Promise<void> => {
   db = await createTestDatabase();
-  ctx = createContext({ config: configFrom({ SIGN_UP_LIMIT: '0' }), db, logger: createLogger({ service: 'rest-api', level: 'silent' }) });
+  ctx = createServiceContext({ config: configFrom({ SIGN_UP_LIMIT: '0' }), db, logger: createLogger({ service: 'rest-api', level: 'silent' }) });
   serviceFor = localServiceFactory(createInternalRouter(ctx));
   for (const [id, name] of [[ids.alice, 'Alice'], [ids.bob, 'Bob'], [ids.carol, 'Carol']] as const) {
     await createUser(db.prisma, { id, email: `${name.toLowerCase()}-${id}@example.com`, name, passwordHash: 'x' });

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleHeavyWorker, type BundledWorker } from './support/heavy-worker.js';
+import { bundleHeavyWorker, type BundledWorker } from '@oms/ontology-service/testing';
 import { createOntology, FIXTURES, signUpUser, startTestServer, type SignedUpUser, type TestResponse, type TestServer } from './support/test-server.js';
 
 // schema.org, about 1.1 MB of Turtle: a diff of two versions takes a second or more of CPU.

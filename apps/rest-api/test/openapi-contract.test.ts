@@ -6,7 +6,7 @@ import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '@oms/contracts';
 import { chromiumAvailable } from '@oms/testing';
-import { totpCode } from '../src/security/totp.js';
+import { totpCode } from '@oms/ontology-service';
 import { createOntology, FIXTURES, signUpUser, startTestServer, TURTLE, type TestResponse, type TestServer } from './support/test-server.js';
 
 let server: TestServer;

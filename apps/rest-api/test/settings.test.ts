@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth } from '@modelcontextprotocol/client';
 import type { Browser, Page } from 'playwright-core';
-import { totpCode } from '../src/security/totp.js';
+import { totpCode } from '@oms/ontology-service';
 import { authorizeInBrowser, chromiumAvailable, freePort, launchChromium, TestOAuthProvider } from '@oms/testing';
 import { signUpUser, startTestServer, type SignedUpUser, type TestServer } from './support/test-server.js';
 

@@ -15,3 +15,4 @@ export * from './internal-api.js';
 export * from './credential.js';
 export type * from './visualization.js';
 export * from './account-api.js';
+export type * from './account-settings.js';

@@ -3,8 +3,8 @@
 import type { RequestHandler, Response } from 'express';
 import { AppError } from '@oms/domain';
 import { findApiTokenWithUser, type Database } from '@oms/db';
-import { hashApiToken, recordUse } from '../security/api-token.js';
-import type { Actor } from '../authorization/actor.js';
+import { hashApiToken, recordUse } from '@oms/ontology-service';
+import type { Actor } from '@oms/ontology-service';
 
 export type AuthenticatedUser = { id: string; email: string; name: string; timeZone: string; otpEnabled: boolean; createdAt: Date };
 export type Auth = { user: AuthenticatedUser; tokenId: string };

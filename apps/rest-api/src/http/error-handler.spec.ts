@@ -3,7 +3,7 @@ import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '@oms/domain';
 import { createLogger } from '@oms/platform';
-import { asAppError } from '../internal/trpc-router.js';
+import { asAppError } from '@oms/ontology-service';
 import { errorHandler } from './error-handler.js';
 
 const FAILURES: Record<string, () => unknown> = {

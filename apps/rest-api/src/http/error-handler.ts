@@ -4,7 +4,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError, ERROR_TABLE, isAppError, RETRY_AFTER_SECONDS, type ErrorCode } from '@oms/domain';
 import type { Logger } from '@oms/platform';
-import { dependencyFailure } from './dependency-failure.js';
+import { dependencyFailure } from '@oms/ontology-service';
 import { logOf } from './request-context.js';
 
 // Bodies fixed by DESIGN 4 carry nothing but the code.

@@ -4,7 +4,7 @@ import { timingSafeEqual, createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import { ACTOR_HEADER, CREDENTIAL_HEADER, INTERNAL_TOKEN_HEADER, parseCredential } from '@oms/contracts';
-import type { InternalRouter } from './trpc-router.js';
+import type { InternalRouter } from '@oms/ontology-service';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OntologyRow } from '@oms/db';
 import { ontologyJsonPieces } from './ontology-json.js';
-import { presentOntology } from './ontology.js';
+import { presentOntology } from '@oms/ontology-service';
 
 const row: OntologyRow = {
   id: '01a20413-0000-7000-8000-000000000001',

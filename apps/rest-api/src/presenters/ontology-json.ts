@@ -2,7 +2,7 @@
 // with a large source written chunk by chunk instead of as one string.
 import type { OntologyWithStreamedSource } from '@oms/db';
 import { jsonAround, jsonStringContent } from '../http/json-pieces.js';
-import { presentOntology } from './ontology.js';
+import { presentOntology } from '@oms/ontology-service';
 
 export async function* ontologyJsonPieces(item: OntologyWithStreamedSource, baseUrl: string): AsyncGenerator<string> {
   const { row, source } = item;

@@ -3,16 +3,16 @@ import { AppError } from '@oms/domain';
 import { AddAccountUserRequest, CreateAccountRequest, uuid } from '@oms/contracts';
 import { findAccountOfMember, listAccountsOfUser } from '@oms/db';
 import { z } from 'zod';
-import type { AppContext } from '../context.js';
+import type { RestContext } from '../rest-context.js';
 import { actorOf, authOf } from '../http/authenticate.js';
 import { parseBody } from '../http/parse-body.js';
 import { idParam } from '../http/params.js';
-import { presentAccount, presentMembership } from '../presenters/account.js';
-import { addAccountMember, createTeamAccount, removeAccountMember } from '../use-cases/manage-accounts.js';
+import { presentAccount, presentMembership } from '@oms/ontology-service';
+import { addAccountMember, createTeamAccount, removeAccountMember } from '@oms/ontology-service';
 
 const RemoveByUserRequest = z.strictObject({ user_id: uuid });
 
-export function accountRoutes(ctx: AppContext): Router {
+export function accountRoutes(ctx: RestContext): Router {
   const router = Router();
   router.get('/accounts', async (_req, res) => {
     const accounts = await listAccountsOfUser(ctx.db.prisma, authOf(res).user.id);

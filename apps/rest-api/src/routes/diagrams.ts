@@ -4,12 +4,12 @@ import { AppError } from '@oms/domain';
 import { findCommit } from '@oms/db';
 import { NoSuchDiagramError, UnrenderableError, type RenderQueue } from '@oms/render';
 import { DiagramQuery } from '@oms/contracts';
-import type { AppContext } from '../context.js';
+import type { RestContext } from '../rest-context.js';
 import { actorOf } from '../http/authenticate.js';
 import { idParam, parseQuery } from '../http/params.js';
-import { callerFor, visibleOntologyOr404 } from '../use-cases/ontologies/caller.js';
+import { callerFor, visibleOntologyOr404 } from '@oms/ontology-service';
 
-export function diagramRoutes(ctx: AppContext, queue: RenderQueue): Router {
+export function diagramRoutes(ctx: RestContext, queue: RenderQueue): Router {
   const router = Router();
   for (const output of ['svg', 'png'] as const) {
     router.get(`/ontologies/:id/diagram.${output}`, async (req, res) => {

@@ -1,14 +1,14 @@
 // The caller's own profile, account deletion and password change.
 import { Router } from 'express';
 import { ChangePasswordRequest } from '@oms/contracts';
-import type { AppContext } from '../context.js';
+import type { RestContext } from '../rest-context.js';
 import { actorOf, authOf } from '../http/authenticate.js';
 import { parseBody } from '../http/parse-body.js';
-import { presentProfile } from '../presenters/profile.js';
-import { changePassword } from '../use-cases/change-password.js';
-import { deleteUser } from '../use-cases/delete-user.js';
+import { presentProfile } from '@oms/ontology-service';
+import { changePassword } from '@oms/ontology-service';
+import { deleteUser } from '@oms/ontology-service';
 
-export function meRoutes(ctx: AppContext): Router {
+export function meRoutes(ctx: RestContext): Router {
   const router = Router();
   router.get('/me', async (_req, res) => {
     res.json(presentProfile(authOf(res).user, await ctx.sgidKey()));

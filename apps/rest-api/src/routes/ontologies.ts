@@ -3,26 +3,26 @@ import { Router, type Response } from 'express';
 import { AppError, pageInfo } from '@oms/domain';
 import { ChildrenQuery, CommitsQuery, CreateOntologyRequest, ListOntologiesQuery, OntologyReadQuery, UpdateOntologyRequest } from '@oms/contracts';
 import { findCommit, findVisibleOntologyForUser, INLINE_SOURCE_BYTES, listCommits, withStreamedHeadSources, type OntologyWithHeadMetrics } from '@oms/db';
-import type { AppContext } from '../context.js';
+import type { RestContext } from '../rest-context.js';
 import { actorOf, authOf } from '../http/authenticate.js';
 import { parseBody } from '../http/parse-body.js';
 import { sendJson } from '../http/send-json.js';
 import { idParam, ifMatchOf, parseQuery } from '../http/params.js';
-import { presentCommitDetail, presentCommitSummary, presentOntologyAt, presentOntologyDetail } from '../presenters/ontology.js';
+import { presentCommitDetail, presentCommitSummary, presentOntologyAt, presentOntologyDetail } from '@oms/ontology-service';
 import { ontologyJsonPieces } from '../presenters/ontology-json.js';
-import { callerFor, visibleOntologyRowOr404 } from '../use-cases/ontologies/caller.js';
-import { commitByRef, pinnedRef } from '../use-cases/ontologies/find-commit.js';
-import { createOntology } from '../use-cases/ontologies/create-ontology.js';
-import { deleteOntology } from '../use-cases/ontologies/delete-ontology.js';
-import { listChildren, listVisibleOntologies, pageWindow, type OntologyPage } from '../use-cases/ontologies/list-ontologies.js';
+import { callerFor, visibleOntologyRowOr404 } from '@oms/ontology-service';
+import { commitByRef, pinnedRef } from '@oms/ontology-service';
+import { createOntology } from '@oms/ontology-service';
+import { deleteOntology } from '@oms/ontology-service';
+import { listChildren, listVisibleOntologies, pageWindow, type OntologyPage } from '@oms/ontology-service';
 import { streamEnvelope } from '../http/stream-list.js';
-import { updateOntology } from '../use-cases/ontologies/update-ontology.js';
-import { withVisibleParent } from '../use-cases/ontologies/visible-parents.js';
+import { updateOntology } from '@oms/ontology-service';
+import { withVisibleParent } from '@oms/ontology-service';
 
 /** Memory a streamed list holds beside its inline sources (a FETCH of chunks, pieces in the socket's buffer). */
 const LIST_STREAM_BYTES = 1024 * 1024;
 
-export function ontologyRoutes(ctx: AppContext): Router {
+export function ontologyRoutes(ctx: RestContext): Router {
   const router = Router();
   const caller = (res: Response) => callerFor(ctx.db.prisma, actorOf(res));
   const sendOntology = (res: Response, row: OntologyWithHeadMetrics, status = 200) => {

@@ -2,15 +2,15 @@
 // of a commit's source, as stored or in another RDF serialization.
 import { Router, type Request, type Response } from 'express';
 import { DiffQuery, SourceQuery } from '@oms/contracts';
-import type { AppContext } from '../context.js';
+import type { RestContext } from '../rest-context.js';
 import { actorOf } from '../http/authenticate.js';
 import { negotiate } from '../http/negotiate.js';
 import { sendText } from '../http/send-text.js';
 import { idParam, parseQuery } from '../http/params.js';
-import { callerFor, visibleOntologyRowOr404 } from '../use-cases/ontologies/caller.js';
-import { diffOntology } from '../use-cases/ontologies/diff-ontology.js';
-import { chosenOffer, downloadSource, offerForFormat, offersFor, type Download } from '../use-cases/ontologies/download-source.js';
-import { commitMetaByRef, commitSource, headCommitMeta, pinnedRef } from '../use-cases/ontologies/find-commit.js';
+import { callerFor, visibleOntologyRowOr404 } from '@oms/ontology-service';
+import { diffOntology } from '@oms/ontology-service';
+import { chosenOffer, downloadSource, offerForFormat, offersFor, type Download } from '@oms/ontology-service';
+import { commitMetaByRef, commitSource, headCommitMeta, pinnedRef } from '@oms/ontology-service';
 
 const DIFF_TYPES = ['application/json', 'text/x-diff', 'text/plain'];
 
@@ -24,7 +24,7 @@ function fresh(req: Request, etag: string): boolean {
   });
 }
 
-export function ontologyVersionRoutes(ctx: AppContext): Router {
+export function ontologyVersionRoutes(ctx: RestContext): Router {
   const router = Router();
   const visibleRow = async (id: string, res: Response) =>
     visibleOntologyRowOr404(ctx.db.prisma, await callerFor(ctx.db.prisma, actorOf(res)), idParam(id));

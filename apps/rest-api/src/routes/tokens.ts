@@ -8,14 +8,14 @@ import {
   NotificationTokenRequest,
 } from '@oms/contracts';
 import { deleteNotificationToken, listApiTokens, upsertNotificationToken } from '@oms/db';
-import type { AppContext } from '../context.js';
-import { authorizedWrite } from '../authorization/reauthorize.js';
+import type { RestContext } from '../rest-context.js';
+import { authorizedWrite } from '@oms/ontology-service';
 import { actorOf, authOf } from '../http/authenticate.js';
 import { parseBody } from '../http/parse-body.js';
-import { createApiToken, revokeApiToken } from '../use-cases/api-tokens.js';
-import { beginTwoFactor, confirmTwoFactor, disableTwoFactor } from '../use-cases/two-factor.js';
+import { createApiToken, revokeApiToken } from '@oms/ontology-service';
+import { beginTwoFactor, confirmTwoFactor, disableTwoFactor } from '@oms/ontology-service';
 
-export function tokenRoutes(ctx: AppContext): Router {
+export function tokenRoutes(ctx: RestContext): Router {
   const router = Router();
 
   router.get('/api_tokens', async (_req, res) => {

@@ -2,13 +2,13 @@
 // other body is read only once its request is authenticated.
 import { Router } from 'express';
 import { SignInRequest, SignUpRequest } from '@oms/contracts';
-import type { AppContext } from '../context.js';
+import type { RestContext } from '../rest-context.js';
 import { jsonBody } from '../http/json-body.js';
 import { parseBody } from '../http/parse-body.js';
-import { signIn } from '../use-cases/sign-in.js';
-import { signUp } from '../use-cases/sign-up.js';
+import { signIn } from '@oms/ontology-service';
+import { signUp } from '@oms/ontology-service';
 
-export function publicRoutes(ctx: AppContext): Router {
+export function publicRoutes(ctx: RestContext): Router {
   const router = Router();
   router.post('/users', jsonBody(ctx.config.bodyDeadline), async (req, res) => {
     const input = parseBody(SignUpRequest, req.body, ['user']);

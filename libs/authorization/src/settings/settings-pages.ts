@@ -1,6 +1,7 @@
+import type { TokenRow } from '@oms/contracts';
 import { esc, page } from '../pages/layout.js';
 
-export type TokenRow = { id: string; name: string; created_at: string; last_used_at: string | null };
+export type { TokenRow };
 export type AppRow = { grantId: string; clientName: string; clientId: string; since: string };
 
 const TABS = [

@@ -7,22 +7,12 @@ import QRCode from 'qrcode';
 import { isAppError } from '@oms/domain';
 import type { DbClient } from '@oms/db';
 import type { AttemptLimiter } from '@oms/platform';
+import type { AccountSettingsPort } from '@oms/contracts';
 import type { CredentialCheck } from '../interaction-routes.js';
-import { apiTokensPage, connectedAppsPage, settingsSignInPage, twoFactorPage, type AppRow, type TokenRow } from './settings-pages.js';
+import { apiTokensPage, connectedAppsPage, settingsSignInPage, twoFactorPage, type AppRow } from './settings-pages.js';
 import { cookieValue, currentSession, endSession, preSessionCsrf, preSessionCsrfOk, sameToken, startSession, type WebSession } from './web-session.js';
 
-/** What the settings area needs from the account use cases (they live in the REST app). */
-export type AccountSettingsPort = {
-  userName(userId: string): Promise<string | null>;
-  listTokens(userId: string): Promise<TokenRow[]>;
-  createToken(userId: string, name: string): Promise<{ name: string; token: string }>;
-  revokeToken(userId: string, id: string): Promise<boolean>;
-  twoFactorEnabled(userId: string): Promise<boolean>;
-  beginTwoFactor(userId: string): Promise<{ secret: string; otpauth_uri: string }>;
-  /** Both need the current password with the code: a stolen session cookie is not enough. */
-  confirmTwoFactor(userId: string, credentials: { password: string; otp_attempt: string }): Promise<void>;
-  disableTwoFactor(userId: string, credentials: { password: string; otp_attempt: string }): Promise<void>;
-};
+export type { AccountSettingsPort };
 
 export type SettingsDeps = {
   db: DbClient;

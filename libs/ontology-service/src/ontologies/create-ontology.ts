@@ -1,0 +1,77 @@
+// POST /api/v1/ontologies: the ontology and its first commit in one transaction (SPEC 3).
+import { AppError, DEFAULT_VERSION, INITIAL_COMMIT_MESSAGE, computeCommitHash } from '@oms/domain';
+import type { CreateOntologyRequest } from '@oms/contracts';
+import { insertOntology, personalAccountIdsOf, type OntologyWithHeadMetrics } from '@oms/db';
+import type { ServiceContext } from '../context.js';
+import { reauthorize } from '../authorization/reauthorize.js';
+import type { Caller } from './caller.js';
+import { checkParent, raceLostError } from './check-parent.js';
+import { checkSource } from './check-source.js';
+
+export type CreateOntologyInput = CreateOntologyRequest['ontology'] & { commit_message?: string | undefined };
+
+const NOT_YOUR_ACCOUNT = () => AppError.validation({ account_id: ['is not an account you belong to'] });
+
+async function targetAccount(ctx: ServiceContext, caller: Caller, accountId: string | undefined): Promise<string> {
+  if (accountId !== undefined) {
+    const id = accountId.toLowerCase();
+    if (!caller.memberOf.includes(id)) throw NOT_YOUR_ACCOUNT();
+    return id;
+  }
+  const [personal] = await personalAccountIdsOf(ctx.db.prisma, caller.userId);
+  if (!personal) throw AppError.validation({ account_id: ["can't be blank: you have no personal account"] });
+  return personal.id;
+}
+
+export async function createOntology(ctx: ServiceContext, caller: Caller, input: CreateOntologyInput): Promise<OntologyWithHeadMetrics> {
+  const accountId = await targetAccount(ctx, caller, input.account_id);
+  const parentId = input.parent_id ? input.parent_id.toLowerCase() : null;
+  if (parentId) await checkParent(ctx.db.prisma, caller, parentId);
+  const metrics = await checkSource(ctx, caller.userId, input.source_format, input.source);
+
+  const version = input.version ?? DEFAULT_VERSION;
+  const message = input.commit_message ?? INITIAL_COMMIT_MESSAGE;
+  const commitHash = computeCommitHash({
+    parentHash: null,
+    sourceFormat: input.source_format,
+    version,
+    message,
+    authorId: caller.userId,
+    source: input.source,
+  });
+  const created = await insertOntology(
+    ctx.db.sql,
+    {
+      id: ctx.newId(),
+      accountId,
+      parentId,
+      title: input.title,
+      description: input.description ?? '',
+      visibility: input.visibility ?? 'public',
+      sourceFormat: input.source_format,
+      version,
+      headHash: commitHash,
+      headSeq: 1,
+    },
+    {
+      id: ctx.newId(),
+      seq: 1,
+      parentHash: null,
+      commitHash,
+      message,
+      sourceFormat: input.source_format,
+      version,
+      authorId: caller.userId,
+      source: input.source,
+      metrics,
+    },
+    // Still allowed to write into that account, now: the token, the user and the membership
+    // are read (and locked) inside the insert's transaction.
+    async (tx) => {
+      await reauthorize(tx, caller, { accountId, notMember: NOT_YOUR_ACCOUNT() });
+    },
+  ).catch((error: unknown) => {
+    throw raceLostError(error) ?? error;
+  });
+  return { ...created, headMetrics: metrics };
+}
