@@ -54,7 +54,12 @@ const QUEUE_PER_THREAD = 8;
 // A thread takes about half a second to start (it loads every parser): keep it a while.
 const IDLE_THREAD_MS = 15 * 60_000;
 
-export const defaultHeavyWorkThreads = (): number => Math.min(2, availableParallelism());
+/**
+ * One core is left to the event loop (and the database beside it): on 2 cores one worker thread,
+ * at most 2. Measured with the `isolation` bench (decisions.md): a second thread on 2 cores let
+ * the flood push another user's p95 to 3-4 times its idle value, one thread kept it under 3.
+ */
+export const defaultHeavyWorkThreads = (): number => Math.max(1, Math.min(2, availableParallelism() - 1));
 
 /** The worker beside this module, when this module runs compiled (a worker cannot load .ts). */
 function compiledWorkerFile(): URL | undefined {
