@@ -1,10 +1,9 @@
 // The authorization server as its own app (DESIGN 2 paths: the OAuth metadata, /oauth/*,
 // sign-in, consent and /settings/*), a factory that reads no environment and does not listen.
-import express, { type Express } from 'express';
 import { createAuthServer } from '@oms/authorization';
 import type { ServiceApi } from '@oms/contracts';
 import type { Database } from '@oms/db';
-import { jsonInternalError, jsonNotFound, type AttemptLimiter, type Logger } from '@oms/platform';
+import { createHttpShell, type AttemptLimiter, type Logger, type ServiceApp } from '@oms/platform';
 import type { AuthConfig } from './config.js';
 import { remoteAccountPort, remoteCredentialCheck } from './remote-account-port.js';
 
@@ -16,16 +15,11 @@ export type AuthAppDeps = {
   serviceFor: (actorId: string | null) => ServiceApi;
 };
 
-export function createApp(deps: AuthAppDeps): Express {
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('trust proxy', deps.config.trustProxy);
-  app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
-  });
-  app.get('/readyz', async (_req, res) => {
-    const database = await deps.db.ping();
-    res.status(database ? 200 : 503).json({ status: database ? 'ok' : 'unavailable', database });
+export function createApp(deps: AuthAppDeps): ServiceApp {
+  const { app, finish } = createHttpShell({
+    logger: deps.logger,
+    trustProxy: deps.config.trustProxy,
+    readiness: { database: () => deps.db.ping() },
   });
   const auth = createAuthServer({
     baseUrl: deps.config.baseUrl,
@@ -37,9 +31,7 @@ export function createApp(deps: AuthAppDeps): Express {
     settings: remoteAccountPort(deps.serviceFor),
   });
   app.use(auth.router);
-  app.use(jsonNotFound());
   // Unavailable dependencies were answered 503 by the auth router; anything else is a logged 500.
-  app.use(jsonInternalError(deps.logger));
-  app.locals['ready'] = auth.ready;
-  return app;
+  finish();
+  return { app, ready: auth.ready.then(() => undefined), close: async () => undefined };
 }

@@ -19,19 +19,20 @@ const redis = config.redisUrl
       onUp: () => logger.info('redis reachable again'),
     })
   : undefined;
-const app = createApp({
+const service = createApp({
   config,
   db,
   logger,
   limiter: createAttemptLimiter({ prefix: 'sign-in', ...(redis ? { redis } : {}) }),
   serviceFor: remoteServiceFactory(config),
 });
-await app.locals['ready'];
-const running = await startServer(app, { port: config.port, host: config.host });
+await service.ready;
+const running = await startServer(service.app, { port: config.port, host: config.host });
 logger.info({ port: running.port, baseUrl: config.baseUrl }, 'listening');
 
 onShutdownSignal(logger, config.shutdownTimeoutMs + 5_000, async () => {
   await running.close(config.shutdownTimeoutMs);
+  await service.close();
   redis?.disconnect();
   await db.close();
 });

@@ -1,9 +1,8 @@
 // The MCP gateway as a factory (no environment, no listening): /mcp and its metadata,
 // /healthz, and /readyz that checks the REST app is reachable.
-import express, { type Express } from 'express';
 import type { CallerCredential, ServiceApi } from '@oms/contracts';
 import { bearerAuthenticator, createMcpHttpRouter } from '@oms/mcp-server';
-import { jsonInternalError, jsonNotFound, type Logger } from '@oms/platform';
+import { createHttpShell, setRequestUser, type Logger, type ServiceApp } from '@oms/platform';
 import { visualizeWithQueue, type RenderQueue } from '@oms/render';
 import type { GatewayConfig } from './config.js';
 
@@ -19,17 +18,9 @@ export type GatewayDeps = {
   now?: () => Date;
 };
 
-export function createApp(deps: GatewayDeps): Express {
+export function createApp(deps: GatewayDeps): ServiceApp {
   const now = deps.now ?? (() => new Date());
-  const app = express();
-  app.disable('x-powered-by');
-  app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
-  });
-  app.get('/readyz', async (_req, res) => {
-    const rest = await deps.restReachable();
-    res.status(rest ? 200 : 503).json({ status: rest ? 'ok' : 'unavailable', rest });
-  });
+  const { app, finish } = createHttpShell({ logger: deps.logger, readiness: { rest: deps.restReachable } });
   app.use(
     createMcpHttpRouter({
       baseUrl: deps.config.baseUrl,
@@ -44,10 +35,11 @@ export function createApp(deps: GatewayDeps): Express {
         },
       }),
       ...(deps.renderQueue ? { visualize: visualizeWithQueue(deps.renderQueue) } : {}),
+      onAuthenticated: setRequestUser,
       onError: (error) => deps.logger.warn({ err: error }, 'mcp request failed'),
     }),
   );
-  app.use(jsonNotFound());
-  app.use(jsonInternalError(deps.logger));
-  return app;
+  finish();
+  // main closes the render queue it made; the gateway itself starts nothing to wait for or close.
+  return { app, ready: Promise.resolve(), close: async () => undefined };
 }

@@ -12,7 +12,7 @@ const config = loaded.config;
 const logger = createLogger({ service: 'mcp-gateway', level: config.logLevel });
 
 const renderQueue = config.redisUrl ? bullmqRenderQueue(redisConnectionOptions(config.redisUrl)) : undefined;
-const app = createApp({
+const service = createApp({
   config,
   logger,
   ...(renderQueue ? { renderQueue } : {}),
@@ -26,10 +26,12 @@ const app = createApp({
     }
   },
 });
-const running = await startServer(app, { port: config.port, host: config.host });
+await service.ready;
+const running = await startServer(service.app, { port: config.port, host: config.host });
 logger.info({ port: running.port, baseUrl: config.baseUrl }, 'listening');
 
 onShutdownSignal(logger, config.shutdownTimeoutMs + 5_000, async () => {
   await running.close(config.shutdownTimeoutMs);
+  await service.close();
   await renderQueue?.close();
 });

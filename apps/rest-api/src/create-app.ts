@@ -1,11 +1,11 @@
 // The REST app as a factory: it reads no environment and does not listen (STYLE 2).
-import express, { type Express } from 'express';
+import express from 'express';
+import { createHttpShell, setRequestUser, type ServiceApp } from '@oms/platform';
 import { createRestContext, type AppDeps } from './rest-context.js';
 import { authenticate } from './http/authenticate.js';
 import { errorHandler, notFoundHandler } from './http/error-handler.js';
 import { jsonBody } from './http/json-body.js';
 import { methodNotAllowed } from './http/method-not-allowed.js';
-import { requestContext } from './http/request-context.js';
 import { writeDeadline } from './http/write-deadline.js';
 import { accountRoutes } from './routes/accounts.js';
 import { docsRoutes } from './routes/docs.js';
@@ -27,22 +27,15 @@ import { createInternalRouter } from '@oms/ontology-service';
 
 export type { AppDeps };
 
-export function createApp(deps: AppDeps): Express {
+export function createApp(deps: AppDeps): ServiceApp {
   const ctx = createRestContext(deps);
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('trust proxy', deps.config.trustProxy);
+  const { app, finish } = createHttpShell({
+    logger: deps.logger,
+    trustProxy: deps.config.trustProxy,
+    readiness: { database: () => deps.db.ping() },
+    early: [writeDeadline(deps.config.responseWriteTimeoutMs)],
+  });
   app.set('etag', false);
-  app.use(requestContext(deps.logger));
-  app.use(writeDeadline(deps.config.responseWriteTimeoutMs));
-
-  app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
-  });
-  app.get('/readyz', async (_req, res) => {
-    const database = await deps.db.ping();
-    res.status(database ? 200 : 503).json({ status: database ? 'ok' : 'unavailable', database });
-  });
 
   app.use(docsRoutes(deps.config.baseUrl));
 
@@ -90,6 +83,7 @@ export function createApp(deps: AppDeps): Express {
           },
         }),
         visualize: visualizeWithQueue(renderQueue),
+        onAuthenticated: setRequestUser,
         onError: (error) => deps.logger.warn({ err: error }, 'mcp request failed'),
       }),
     );
@@ -120,16 +114,17 @@ export function createApp(deps: AppDeps): Express {
   api.use(notFoundHandler);
   app.use('/api/v1', api);
 
-  app.use(notFoundHandler);
-  app.use(errorHandler(deps.logger));
+  finish({ notFound: notFoundHandler, onError: errorHandler(deps.logger) });
   // main.ts waits for this before it says the service is ready.
-  const allReady = Promise.all(ready);
+  const allReady = Promise.all(ready).then(() => undefined);
   allReady.catch(() => undefined);
-  app.locals['ready'] = allReady;
-  // main.ts and tests call this on shutdown: it closes the renderer (and its browser) and the
-  // heavy-work worker threads.
-  app.locals['close'] = async () => {
-    await Promise.all([deps.renderQueue ? undefined : renderQueue.close(), ctx.heavyWork.close()]);
+  return {
+    app,
+    ready: allReady,
+    // main.ts and tests call this on shutdown: it closes the renderer (and its browser) and the
+    // heavy-work worker threads.
+    close: async () => {
+      await Promise.all([deps.renderQueue ? undefined : renderQueue.close(), ctx.heavyWork.close()]);
+    },
   };
-  return app;
 }

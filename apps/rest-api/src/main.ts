@@ -24,15 +24,15 @@ const redis = config.redisUrl
   : undefined;
 const renderQueue = config.renderQueue === 'bullmq' && config.redisUrl ? bullmqRenderQueue(redisConnectionOptions(config.redisUrl)) : undefined;
 
-const app = createApp({ config, db, logger, ...(redis ? { redis } : {}), ...(renderQueue ? { renderQueue } : {}) });
-await app.locals['ready'];
-const running = await startServer(app, { port: config.port, host: config.host });
+const service = createApp({ config, db, logger, ...(redis ? { redis } : {}), ...(renderQueue ? { renderQueue } : {}) });
+await service.ready;
+const running = await startServer(service.app, { port: config.port, host: config.host });
 logger.info({ port: running.port, baseUrl: config.baseUrl }, 'listening');
 console.log(`Ontology service ready at ${config.baseUrl} (port ${running.port}, ${db.kind} database)`);
 
 onShutdownSignal(logger, config.shutdownTimeoutMs + 5_000, async () => {
   await running.close(config.shutdownTimeoutMs);
-  await (app.locals['close'] as () => Promise<void>)();
+  await service.close();
   await renderQueue?.close();
   redis?.disconnect();
   await db.close();

@@ -6,7 +6,7 @@ import { AppError } from '@oms/domain';
 import { createMcpHttpRouter, type Authenticator, type McpHttpOptions } from './http-router.js';
 
 /** The router alone on an express app on port 0 (with a 500 handler like the apps'). */
-async function serveRouter(options: Pick<McpHttpOptions, 'authenticate'>): Promise<{ base: string; close: () => void }> {
+async function serveRouter(options: Pick<McpHttpOptions, 'authenticate' | 'onAuthenticated'>): Promise<{ base: string; close: () => void }> {
   const app = express();
   app.use(
     createMcpHttpRouter({
@@ -59,9 +59,11 @@ describe('/mcp scopes', () => {
   let base = '';
   let close: () => void = () => undefined;
   let scopes: string[] = [];
+  const told: string[] = [];
   beforeAll(async () => {
     ({ base, close } = await serveRouter({
       authenticate: async () => ({ actorId: '01a20413-0000-7000-8000-000000000001', clientId: 'oauth', scopes, expiresAt: 4_000_000_000 }),
+      onAuthenticated: (_res, actorId) => void told.push(actorId),
     }));
   });
   afterAll(() => close());
@@ -82,15 +84,17 @@ describe('/mcp scopes', () => {
     scopes = ['openid', 'profile'];
     const response = await initialize();
     expect(response.status).toBe(403);
+    expect(told).toEqual([]);
     expect(response.headers.get('www-authenticate')).toBe(
       'Bearer resource_metadata="http://127.0.0.1/.well-known/oauth-protected-resource/mcp", error="insufficient_scope", scope="ontologies"',
     );
     expect(await response.json()).toEqual({ error: 'insufficient_scope', scope: 'ontologies' });
   });
 
-  it('when the token carries the resource scope then the request is served', async () => {
+  it('when the token carries the resource scope then the request is served and the app is told who the caller is', async () => {
     scopes = ['openid', 'ontologies'];
     expect((await initialize()).status).toBe(200);
+    expect(told).toEqual(['01a20413-0000-7000-8000-000000000001']);
   });
 });
 

@@ -1,7 +1,7 @@
 // /mcp over streamable HTTP, stateless for both protocol generations (any replica answers
 // any request), behind bearer authentication; plus the RFC 9728 protected-resource
 // metadata that tells clients where to sign in.
-import { Router, type Request, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { createMcpHandler, type AuthInfo } from '@modelcontextprotocol/server';
 import type { CallerCredential, ServiceApi } from '@oms/contracts';
 import { isAppError, RESOURCE_SCOPE, RETRY_AFTER_SECONDS } from '@oms/domain';
@@ -36,6 +36,8 @@ export type McpHttpOptions = {
   /** The scope every token must carry, advertised in the metadata (default RESOURCE_SCOPE). */
   resourceScope?: string;
   onError?: (error: Error) => void;
+  /** Told who the caller is once the token checks out (the app's request log then carries the user id). */
+  onAuthenticated?: (res: Response, actorId: string) => void;
 };
 
 const MAX_BODY = 16 * 1024 * 1024;
@@ -108,6 +110,7 @@ export function createMcpHttpRouter(options: McpHttpOptions): Router {
       },
     };
     (req as Request & { auth?: AuthInfo }).auth = auth;
+    options.onAuthenticated?.(res, actor.actorId);
     next();
   };
 

@@ -5,5 +5,9 @@ export { createAttemptLimiter, type AttemptLimiter, type AttemptLimits } from '.
 export { createRateLimiter, type RateLimiter } from './rate-limiter.js';
 export { parseEnv, type EnvResult } from './parse-env.js';
 export { createRedisClient, isRedisUnavailable, FAIL_FAST_REDIS_OPTIONS, reconnectDelay, type RedisEvents } from './redis-client.js';
-export { jsonInternalError, jsonNotFound } from './json-fallbacks.js';
+export { jsonInternalError, jsonNotFound } from './http/json-fallbacks.js';
+export { createHttpShell, type ErrorAnswers, type HttpShell, type HttpShellOptions } from './http/create-http-shell.js';
+export { type ReadinessChecks } from './http/health-routes.js';
+export { requestLog, setRequestUser } from './http/request-scope.js';
+export { type ServiceApp } from './http/service-app.js';
 export { internalTokenSetting, logLevelSetting, shutdownTimeoutSetting, trustProxySetting } from './env-settings.js';

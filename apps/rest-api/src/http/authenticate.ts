@@ -5,6 +5,7 @@ import { AppError } from '@oms/domain';
 import { findApiTokenWithUser, type Database } from '@oms/db';
 import { hashApiToken, recordUse } from '@oms/ontology-service';
 import type { Actor } from '@oms/ontology-service';
+import { setRequestUser } from '@oms/platform';
 
 export type AuthenticatedUser = { id: string; email: string; name: string; timeZone: string; otpEnabled: boolean; createdAt: Date };
 export type Auth = { user: AuthenticatedUser; tokenId: string };
@@ -27,6 +28,7 @@ export function authenticate(db: Database, now: () => Date): RequestHandler {
       user: { id: user.id, email: user.email, name: user.name, timeZone: user.timeZone, otpEnabled: user.otpEnabled, createdAt: user.createdAt },
     };
     res.locals['auth'] = auth;
+    setRequestUser(res, user.id);
     next();
   };
 }

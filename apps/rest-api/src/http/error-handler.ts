@@ -3,9 +3,8 @@
 // body says nothing about the cause.
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { AppError, ERROR_TABLE, isAppError, RETRY_AFTER_SECONDS, type ErrorCode } from '@oms/domain';
-import type { Logger } from '@oms/platform';
+import { requestLog, type Logger } from '@oms/platform';
 import { dependencyFailure } from '@oms/ontology-service';
-import { logOf } from './request-context.js';
 
 // Bodies fixed by DESIGN 4 carry nothing but the code.
 const BARE_CODES = new Set<ErrorCode>(['unauthorized', 'not_found', 'invalid_json']);
@@ -34,24 +33,25 @@ export function sendError(res: Parameters<RequestHandler>[1], error: AppError): 
 
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, _req, res, _next) => {
+    const log = requestLog(res) ?? logger;
     if (res.headersSent) {
       // A streamed answer failed part-way: the body cannot say so, so the connection is cut.
-      logOf(res, logger).error({ err: error }, 'request failed after the answer began');
+      log.error({ err: error }, 'request failed after the answer began');
       res.destroy();
       return;
     }
     const appError = isAppError(error) ? error : fromHttpError(error);
     if (appError) {
-      if (appError.httpStatus >= 500) logOf(res, logger).error({ err: error }, 'request failed');
+      if (appError.httpStatus >= 500) log.error({ err: error }, 'request failed');
       return sendError(res, appError);
     }
     const refused = dependencyFailure(error);
     if (refused) {
       // The client may retry (503 with a hint) or read again (409): a warning, not a bug.
-      logOf(res, logger).warn({ err: error }, refused.message);
+      log.warn({ err: error }, refused.message);
       return sendError(res, refused);
     }
-    logOf(res, logger).error({ err: error }, 'unexpected error');
+    log.error({ err: error }, 'unexpected error');
     sendError(res, new AppError('internal'));
   };
 }

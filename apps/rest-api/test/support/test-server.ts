@@ -41,15 +41,15 @@ export async function startTestServer(
   const port = options.port ?? 0;
   // Test files sign up many users from 127.0.0.1: no sign-up limit unless a test sets one.
   const config = configFrom({ PORT: String(port), SIGN_UP_LIMIT: '0', ...(port ? { BASE_URL: `http://127.0.0.1:${port}` } : {}), ...env });
-  const app = createApp({
+  const service = createApp({
     config,
     db: options.wrapDb ? options.wrapDb(db) : db,
     logger,
     ...(options.metadataFetch ? { metadataFetch: options.metadataFetch } : {}),
     ...(options.heavyWorkerFile ? { heavyWorkerFile: options.heavyWorkerFile } : {}),
   });
-  await app.locals['ready'];
-  const running: RunningServer = await startServer(app, { port, host: '127.0.0.1' });
+  await service.ready;
+  const running: RunningServer = await startServer(service.app, { port, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${running.port}`;
   return {
     baseUrl,
@@ -74,7 +74,7 @@ export async function startTestServer(
     },
     close: async () => {
       await running.close(1_000);
-      await (app.locals['close'] as () => Promise<void>)();
+      await service.close();
       await db.dispose();
     },
   };

@@ -1,7 +1,7 @@
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonInternalError, jsonNotFound } from './json-fallbacks.js';
-import { startServer, type RunningServer } from './start-server.js';
+import { startServer, type RunningServer } from '../start-server.js';
 
 const logged: unknown[] = [];
 let server: RunningServer;
