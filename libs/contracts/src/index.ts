@@ -16,3 +16,4 @@ export * from './credential.js';
 export type * from './visualization.js';
 export * from './account-api.js';
 export type * from './account-settings.js';
+export * from './tool-budget.js';
