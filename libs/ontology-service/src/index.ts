@@ -5,6 +5,7 @@ export * from './context.js';
 export * from './accounts/api-tokens.js';
 export * from './accounts/notification-tokens.js';
 export * from './accounts/read-accounts.js';
+export * from './accounts/read-profile.js';
 export * from './accounts/change-password.js';
 export * from './accounts/delete-user.js';
 export * from './accounts/manage-accounts.js';
