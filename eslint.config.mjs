@@ -10,6 +10,15 @@ const APP_PACKAGES = {
   message: 'Apps are never imported; move shared code into a lib.',
 };
 
+const TESTS_ONLY = { regex: '^@oms/testing(/.*)?$', message: '@oms/testing is for tests only.' };
+
+// Entry points are thin adapters over @oms/ontology-service (issue 18): the data-access lib is
+// reached through a use case, never from a route or a tool.
+const NO_DATA_ACCESS = {
+  regex: '^(@oms/db|@prisma/.*)(/.*)?$',
+  message: 'Routes and tools call one use case of @oms/ontology-service; they never reach the database themselves.',
+};
+
 const IO_AND_FRAMEWORKS = [
   '@prisma/*',
   'prisma',
@@ -105,7 +114,15 @@ export default [
     files: ['apps/*/src/**/*.ts', 'libs/*/src/**/*.ts'],
     ignores: ['**/*.spec.ts', 'libs/testing/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [APP_PACKAGES, { regex: '^@oms/testing(/.*)?$', message: '@oms/testing is for tests only.' }] }],
+      'no-restricted-imports': ['error', { patterns: [APP_PACKAGES, TESTS_ONLY] }],
+    },
+  },
+  {
+    // REST routes (and the web app's pages, under apps/web/src/routes) and MCP tools: one use case each.
+    files: ['apps/*/src/routes/**/*.ts', 'libs/mcp-server/src/tools/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [APP_PACKAGES, TESTS_ONLY, NO_DATA_ACCESS] }],
     },
   },
   {

@@ -1,6 +1,7 @@
 // Wire schemas of accounts and memberships (SPEC 2.5, DESIGN 4 team-account extension).
 import { z } from 'zod';
-import { emailAddress, requiredText, uuid } from './text.js';
+import { uuid } from './ids.js';
+import { emailAddress, requiredText } from './text.js';
 
 export const ROLE_VALUES = ['admin', 'member'] as const;
 

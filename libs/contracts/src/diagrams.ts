@@ -1,6 +1,6 @@
 // GET /ontologies/{id}/diagram.svg|png (REST extension): which diagram of an ORM model, at which commit.
 import { z } from 'zod';
-import { uuid } from './text.js';
+import { uuid } from './ids.js';
 
 /** The most diagrams a model may be asked for by number (the render job's own limit). */
 export const MAX_DIAGRAM_NUMBER = 10_000;

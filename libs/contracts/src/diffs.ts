@@ -1,17 +1,15 @@
 // GET /api/v1/ontologies/:id/diff (issue 10): query and answer.
 import { z } from 'zod';
-import { isSemver } from '@oms/domain';
+import { isSemver, isUuid } from '@oms/domain';
 import { sourceFormat } from './ontologies.js';
 import { wholeNumberParam } from './pagination.js';
-import { uuid } from './text.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { uuid } from './ids.js';
 
 /** A commit named by its id or by the version it recorded. */
 export const commitRef = z
   .string()
   .max(64)
-  .refine((value) => UUID.test(value) || isSemver(value), { message: 'must be a commit id or a version MAJOR.MINOR.PATCH, e.g. 1.2.0' });
+  .refine((value) => isUuid(value) || isSemver(value), { message: 'must be a commit id or a version MAJOR.MINOR.PATCH, e.g. 1.2.0' });
 
 export const DIFF_LIMIT_DEFAULT = 10_000;
 

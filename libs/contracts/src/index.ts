@@ -1,4 +1,5 @@
 export * from './text.js';
+export * from './ids.js';
 export * from './field-errors.js';
 export * from './users.js';
 export * from './accounts.js';

@@ -4,6 +4,7 @@
 // is refused rather than dropped, and the JSON Schema says `additionalProperties: false`.
 import { z } from 'zod';
 import { CommitResponse, CommitSummaryResponse, OntologyResponse, sourceFormat, sourceText, versionText } from './ontologies.js';
+import { uuid } from './ids.js';
 import { requiredText, text } from './text.js';
 import { DESCRIPTION_MAX, MESSAGE_MAX, TITLE_MAX } from '@oms/domain';
 
@@ -13,12 +14,8 @@ export const TOOL_VISIBILITIES = ['is_public', 'is_private'] as const;
 
 const limit = z.number().int().min(1).max(100).default(20).describe('Page size, 1..100 (default 20)');
 const offset = z.number().int().min(0).max(10_000_000).default(0).describe('Items to skip (default 0)');
-// JSON Schema has no regex flags: `uuid`'s /i would be advertised as lower case only, while
-// the tools accept either case. Spell both so the schema an agent reads says what is accepted.
-const anyCaseUuid = z.string().regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, {
-  message: 'is not a valid id',
-});
-const id = (what: string) => anyCaseUuid.describe(`The ${what} id (a UUID)`);
+// Ids in either case (the advertised pattern says so); the use cases get them in lower case.
+const id = (what: string) => uuid.describe(`The ${what} id (a UUID)`);
 
 export const ToolOntology = OntologyResponse.extend({
   visibility: z.enum(TOOL_VISIBILITIES),

@@ -4,7 +4,8 @@ import { SOURCE_FORMATS } from '@oms/formats';
 import { DESCRIPTION_MAX, LIST_FILTERS, MESSAGE_MAX, SOURCE_MAX_BYTES, TITLE_MAX, isSemver } from '@oms/domain';
 import { CommitMetrics } from './metrics.js';
 import { PaginationQuery, paginated } from './pagination.js';
-import { requiredText, text, uuid } from './text.js';
+import { uuid } from './ids.js';
+import { requiredText, text } from './text.js';
 
 export const VISIBILITY_VALUES = ['public', 'private'] as const;
 export const VERSION_BUMPS = ['patch', 'minor', 'major'] as const;

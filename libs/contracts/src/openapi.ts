@@ -26,7 +26,7 @@ import {
   DisableTwoFactorRequest,
   NotificationTokenResponse,
 } from './tokens.js';
-import { uuid } from './text.js';
+import { uuid } from './ids.js';
 import { ChangePasswordRequest, CreatedUserResponse, ProfileResponse, SignInRequest, SignInResponse, SignUpRequest, SuccessResponse } from './users.js';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';

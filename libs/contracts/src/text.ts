@@ -66,7 +66,3 @@ export const passwordText = z
   .string()
   .max(1024)
   .refine((value) => !value.includes('\u0000'), { message: 'must not contain NUL characters' });
-
-export const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
-  message: 'is not a valid id',
-});

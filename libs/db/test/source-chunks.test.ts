@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, openPglite, type Database } from '../src/create-database.js';
-import { insertOntology, type OntologyRow } from '../src/repositories/ontologies.js';
+import { insertOntology, type OntologyRow } from '../src/repositories/ontology-rows.js';
 import { withStreamedHeadSources } from '../src/repositories/head-sources.js';
 import { readSourceChunks } from '../src/repositories/source-chunks.js';
 import { pgliteSessions, pgSessions, type SqlSessions } from '../src/sql-sessions.js';

@@ -1,11 +1,19 @@
 // One visibility rule in three forms: `canSee` (@oms/domain, for loaded rows), `visibleTo`
 // (Prisma) and `visibleToUserSql` (SQL). For every case of ontology (public or private, of the
 // viewer's account or not), of viewer (member, member of another account only, member of nothing,
-// no such user) and for the ontology itself, its commits and a child's parent_id, the three forms
-// decide alike on a real database, and as SPEC 2.1 says.
+// no such user) and for the ontology itself, its commits, the lists and a child's parent_id (a
+// parent hidden or not), the three forms and the repositories built on them decide alike on a
+// real database, and as SPEC 2.1 says.
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { canSee, visibleParentId, type Viewer } from '@oms/domain';
-import { accountIdsOfUser, findCommitWithOntology, findVisibleOntologyForUser, findVisibleOntologyRow, visibilityFactsOf } from '../src/index.js';
+import {
+  accountIdsOfUser,
+  findCommitWithOntology,
+  findVisibleOntologyForUser,
+  findVisibleOntologyRow,
+  listOntologyPage,
+  visibilityFactsOf,
+} from '../src/index.js';
 import { visibleTo, visibleToUserSql } from '../src/visibility.js';
 import { createTestDatabase, testBackends, type TestDatabase } from '../src/testing.js';
 
@@ -123,6 +131,8 @@ describe.each(backends)('the visibility rule on %s', (backend) => {
     expect(canSee(loaded, viewer), 'domain').toBe(expected);
     expect((await findVisibleOntologyRow(db.prisma, ontology.id, viewer)) !== null, 'Prisma').toBe(expected);
     expect(await sqlSees(ontology.id, userId), 'SQL').toBe(expected);
+    const listed = await listOntologyPage(db.prisma, { scope: { visibleTo: viewer } }, { skip: 0, take: 100 });
+    expect(listed.rows.some((row) => row.id === ontology.id), 'Prisma, listed').toBe(expected);
     expect((await findVisibleOntologyForUser(db.sql, ontology.id, userId)) !== null, 'SQL single read').toBe(expected);
 
     // Its commits, superseded and head.
@@ -139,8 +149,8 @@ describe.each(backends)('the visibility rule on %s', (backend) => {
     const shownParent = expected ? ontology.id : null;
     expect(visibleParentId(child.parentId, parents.get(ontology.id), viewer), 'domain, parent_id').toBe(shownParent);
     expect((await findVisibleOntologyForUser(db.sql, child.id, userId))?.parentId, 'SQL, parent_id').toBe(shownParent);
-    const listedUnderParent = await db.prisma.ontology.count({ where: { parentId: ontology.id, parent: { is: visibleTo(viewer) } } });
-    expect(listedUnderParent === 1, 'Prisma, ?parent_id').toBe(expected);
+    const listedUnderParent = await listOntologyPage(db.prisma, { scope: { visibleTo: viewer }, parent: { id: ontology.id, visibleTo: viewer } }, { skip: 0, take: 100 });
+    expect(listedUnderParent.total === 1, 'Prisma, ?parent_id').toBe(expected);
   });
 });
 

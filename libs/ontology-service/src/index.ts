@@ -3,6 +3,9 @@
 // thin adapters over what this module exports.
 export * from './context.js';
 export * from './accounts/api-tokens.js';
+export * from './accounts/notification-tokens.js';
+export * from './accounts/read-accounts.js';
+export * from './accounts/read-profile.js';
 export * from './accounts/change-password.js';
 export * from './accounts/delete-user.js';
 export * from './accounts/manage-accounts.js';
@@ -20,8 +23,11 @@ export * from './ontologies/create-ontology.js';
 export * from './ontologies/delete-ontology.js';
 export * from './ontologies/diff-ontology.js';
 export * from './ontologies/download-source.js';
+export * from './ontologies/draw-diagram.js';
 export * from './ontologies/find-commit.js';
 export * from './ontologies/list-ontologies.js';
+export * from './ontologies/ontology-commits.js';
+export * from './ontologies/read-ontology.js';
 export * from './ontologies/update-ontology.js';
 export * from './ontologies/visible-parents.js';
 export * from './presenters/account.js';

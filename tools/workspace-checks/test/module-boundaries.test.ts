@@ -64,4 +64,25 @@ describe('module boundaries', () => {
     const errors = await boundaryErrors('apps/rest-api/src/probe.ts', "import { AppError } from '@oms/domain';\nimport { migrate } from '@oms/db';\nexport const x = [AppError, migrate];\n");
     expect(errors).toEqual([]);
   });
+
+  it.each([
+    ['a REST route', 'apps/rest-api/src/routes/probe.ts'],
+    ['a route of another app', 'apps/web/src/routes/probe.ts'],
+    ['an MCP tool', 'libs/mcp-server/src/tools/probe.ts'],
+  ])('when %s imports @oms/db then the lint fails', async (_what, file) => {
+    const errors = await boundaryErrors(file, "import { findCommit } from '@oms/db';\nexport const f = findCommit;\n");
+    expect(errors.join('\n')).toMatch(/one use case of @oms\/ontology-service/);
+  });
+
+  it('when a REST route imports the Prisma client then the lint fails', async () => {
+    const errors = await boundaryErrors('apps/rest-api/src/routes/probe.ts', "import { PrismaClient } from '@prisma/client';\nexport const c = PrismaClient;\n");
+    expect(errors.join('\n')).toMatch(/one use case of @oms\/ontology-service/);
+  });
+
+  it('when a REST route imports a use case then the lint passes, and the test helpers stay banned there', async () => {
+    const useCase = "import { readOntology } from '@oms/ontology-service';\nexport const r = readOntology;\n";
+    expect(await boundaryErrors('apps/rest-api/src/routes/probe.ts', useCase)).toEqual([]);
+    const helpers = "import { freePort } from '@oms/testing';\nexport const f = freePort;\n";
+    expect((await boundaryErrors('apps/rest-api/src/routes/probe.ts', helpers)).join('\n')).toMatch(/tests only/);
+  });
 });

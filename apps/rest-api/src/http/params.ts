@@ -1,12 +1,13 @@
 import type { Request } from 'express';
 import type { z } from 'zod';
 import { AppError } from '@oms/domain';
-import { toFieldErrors, uuid } from '@oms/contracts';
+import { parseId, toFieldErrors } from '@oms/contracts';
 
-/** A path id that is not a UUID names nothing: 404, the same as a missing resource. */
+/** A path id (lower-cased); one that is not a UUID names nothing: 404, the same as a missing resource. */
 export function idParam(value: string | undefined): string {
-  if (!value || !uuid.safeParse(value).success) throw new AppError('not_found');
-  return value.toLowerCase();
+  const id = parseId(value);
+  if (id === null) throw new AppError('not_found');
+  return id;
 }
 
 /** Validates the query string; unknown parameters are ignored, bad values are 422. */

@@ -1,6 +1,6 @@
 // A listed ontology as JSON pieces: the same text as JSON.stringify(presentOntology(...)),
 // with a large source written chunk by chunk instead of as one string.
-import type { OntologyWithStreamedSource } from '@oms/db';
+import type { OntologyWithStreamedSource } from '@oms/ontology-service';
 import { jsonAround, jsonStringContent } from '../http/json-pieces.js';
 import { presentOntology } from '@oms/ontology-service';
 

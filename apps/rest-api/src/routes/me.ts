@@ -4,14 +4,12 @@ import { ChangePasswordRequest } from '@oms/contracts';
 import type { RestContext } from '../rest-context.js';
 import { actorOf, authOf } from '../http/authenticate.js';
 import { parseBody } from '../http/parse-body.js';
-import { presentProfile } from '@oms/ontology-service';
-import { changePassword } from '@oms/ontology-service';
-import { deleteUser } from '@oms/ontology-service';
+import { changePassword, deleteUser, readOwnProfile } from '@oms/ontology-service';
 
 export function meRoutes(ctx: RestContext): Router {
   const router = Router();
   router.get('/me', async (_req, res) => {
-    res.json(presentProfile(authOf(res).user, await ctx.sgidKey()));
+    res.json(await readOwnProfile(ctx, authOf(res).user));
   });
   router.delete('/me', async (_req, res) => {
     await deleteUser(ctx, actorOf(res));

@@ -1,16 +1,13 @@
 // REST extensions over an ontology's history (issue 10): diffs between commits and downloads
 // of a commit's source, as stored or in another RDF serialization.
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request } from 'express';
 import { DiffQuery, SourceQuery } from '@oms/contracts';
 import type { RestContext } from '../rest-context.js';
 import { actorOf } from '../http/authenticate.js';
 import { negotiate } from '../http/negotiate.js';
 import { sendText } from '../http/send-text.js';
 import { idParam, parseQuery } from '../http/params.js';
-import { callerFor, visibleOntologyRowOr404 } from '@oms/ontology-service';
-import { diffOntology } from '@oms/ontology-service';
-import { chosenOffer, downloadSource, offerForFormat, offersFor, type Download } from '@oms/ontology-service';
-import { commitMetaByRef, commitSource, headCommitMeta, pinnedRef } from '@oms/ontology-service';
+import { diffOntology, downloadOntologySource } from '@oms/ontology-service';
 
 const DIFF_TYPES = ['application/json', 'text/x-diff', 'text/plain'];
 
@@ -26,14 +23,12 @@ function fresh(req: Request, etag: string): boolean {
 
 export function ontologyVersionRoutes(ctx: RestContext): Router {
   const router = Router();
-  const visibleRow = async (id: string, res: Response) =>
-    visibleOntologyRowOr404(ctx.db.prisma, await callerFor(ctx.db.prisma, actorOf(res)), idParam(id));
 
   router.get('/ontologies/:id/diff', async (req, res) => {
-    const ontology = await visibleRow(req.params.id, res);
+    const ontologyId = idParam(req.params.id);
     const query = parseQuery(DiffQuery, req);
     const type = negotiate(req, DIFF_TYPES);
-    const diff = await diffOntology(ctx, actorOf(res).userId, ontology, query, { textOnly: type !== 'application/json' });
+    const diff = await diffOntology(ctx, actorOf(res), { ontologyId, ...query, textOnly: type !== 'application/json' });
     res.setHeader('Vary', 'Accept');
     if (type === 'application/json') {
       res.json(diff);
@@ -42,23 +37,14 @@ export function ontologyVersionRoutes(ctx: RestContext): Router {
     res.type(`${type}; charset=utf-8`).send(diff.kind === 'text' ? diff.changes.unified : '');
   });
 
-  /** The download a request asks for; the commit (and its source) is not kept beyond this call. */
-  const requestedDownload = async (req: Request, res: Response): Promise<{ download: Download; pinned: boolean }> => {
-    const ontology = await visibleRow(req.params['id'] as string, res);
-    const query = parseQuery(SourceQuery, req);
-    const pinned = pinnedRef(query);
-    const commit = pinned ? await commitMetaByRef(ctx.db.prisma, ontology.id, pinned) : await headCommitMeta(ctx.db.prisma, ontology);
-    const description = await ctx.descriptions.of(commit, () => commitSource(ctx.db.prisma, commit));
-    const offers = offersFor(description);
-    const offer =
-      query.format !== undefined
-        ? offerForFormat(commit, description, offers, query.format)
-        : chosenOffer(offers, negotiate(req, offers.map((candidate) => candidate.mediaType)));
-    return { download: await downloadSource(ctx, actorOf(res).userId, ontology, commit, description, offer), pinned: pinned !== undefined };
-  };
-
   router.get('/ontologies/:id/source', async (req, res) => {
-    const { download, pinned } = await requestedDownload(req, res);
+    const ontologyId = idParam(req.params.id);
+    const query = parseQuery(SourceQuery, req);
+    const { download, pinned } = await downloadOntologySource(ctx, actorOf(res), {
+      ontologyId,
+      ...query,
+      negotiate: (mediaTypes) => negotiate(req, mediaTypes),
+    });
     res.setHeader('ETag', download.etag);
     res.setHeader('Vary', 'Accept');
     // A commit never changes; the head does, so an unpinned download is revalidated each time.

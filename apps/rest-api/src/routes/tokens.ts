@@ -7,27 +7,25 @@ import {
   DisableTwoFactorRequest,
   NotificationTokenRequest,
 } from '@oms/contracts';
-import { deleteNotificationToken, listApiTokens, upsertNotificationToken } from '@oms/db';
 import type { RestContext } from '../rest-context.js';
-import { authorizedWrite } from '@oms/ontology-service';
 import { actorOf, authOf } from '../http/authenticate.js';
 import { parseBody } from '../http/parse-body.js';
-import { createApiToken, revokeApiToken } from '@oms/ontology-service';
-import { beginTwoFactor, confirmTwoFactor, disableTwoFactor } from '@oms/ontology-service';
+import {
+  beginTwoFactor,
+  confirmTwoFactor,
+  createApiToken,
+  disableTwoFactor,
+  listOwnApiTokens,
+  registerNotificationToken,
+  revokeApiToken,
+  unregisterNotificationToken,
+} from '@oms/ontology-service';
 
 export function tokenRoutes(ctx: RestContext): Router {
   const router = Router();
 
   router.get('/api_tokens', async (_req, res) => {
-    const tokens = await listApiTokens(ctx.db.prisma, authOf(res).user.id);
-    res.json(
-      tokens.map((token) => ({
-        id: token.id,
-        name: token.name,
-        last_used_at: token.lastUsedAt?.toISOString() ?? null,
-        created_at: token.createdAt.toISOString(),
-      })),
-    );
+    res.json(await listOwnApiTokens(ctx, actorOf(res)));
   });
   router.post('/api_tokens', async (req, res) => {
     const input = parseBody(CreateApiTokenRequest, req.body, ['api_token']);
@@ -40,14 +38,11 @@ export function tokenRoutes(ctx: RestContext): Router {
 
   router.post('/notification_tokens', async (req, res) => {
     const input = parseBody(NotificationTokenRequest, req.body, ['notification_token']);
-    const actor = actorOf(res);
-    await authorizedWrite(ctx.db.prisma, actor, {}, (tx) => upsertNotificationToken(tx, { id: ctx.newId(), userId: actor.userId, ...input }));
-    res.status(201).json({ token: input.token, platform: input.platform });
+    res.status(201).json(await registerNotificationToken(ctx, actorOf(res), input));
   });
   router.delete('/notification_tokens', async (req, res) => {
     const input = parseBody(NotificationTokenRequest, req.body, ['notification_token']);
-    const actor = actorOf(res);
-    await authorizedWrite(ctx.db.prisma, actor, {}, (tx) => deleteNotificationToken(tx, actor.userId, input));
+    await unregisterNotificationToken(ctx, actorOf(res), input);
     res.status(204).end();
   });
 

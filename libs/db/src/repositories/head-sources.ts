@@ -4,7 +4,7 @@
 import { Prisma } from '../generated/prisma/client.js';
 import type { SqlSessions } from '../sql-sessions.js';
 import type { DbClient } from './db-client.js';
-import type { OntologyRow } from './ontologies.js';
+import type { OntologyRow } from './ontology-rows.js';
 import { readSourceChunks, SOURCE_CHUNK_BYTES } from './source-chunks.js';
 
 /** Sources up to this many bytes come with the page's one query; larger ones are read in chunks. */

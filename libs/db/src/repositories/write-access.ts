@@ -5,6 +5,7 @@
 // writers and deletions queue instead of deadlocking. FOR KEY SHARE blocks deleting a row
 // (revoking the token, deleting the user) and FOR UPDATE lockers (membership changes lock
 // their account FOR UPDATE), but not plain updates such as a token's last use.
+import { isUuid } from '@oms/domain';
 import type { SqlRunner } from '../sql-runner.js';
 import type { DbClient } from './db-client.js';
 
@@ -31,8 +32,6 @@ export type WriteAccessQuery = {
 
 type Query = <T>(sql: string, params: unknown[]) => Promise<T[]>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Runs raw SQL with either a Prisma client (or transaction) or a plain SQL runner. */
 function queryOf(db: DbClient | SqlRunner): Query {
   if ('$queryRawUnsafe' in db) return <T>(sql: string, params: unknown[]) => db.$queryRawUnsafe<T[]>(sql, ...params);
@@ -57,7 +56,7 @@ const LOCK_CREDENTIAL = {
 
 async function lockCredential(query: Query, userId: string, credential: CredentialRef | null): Promise<boolean> {
   if (credential === null) return true;
-  if (credential.kind === 'api_token' && !UUID.test(credential.id)) return false;
+  if (credential.kind === 'api_token' && !isUuid(credential.id)) return false;
   return (await query(LOCK_CREDENTIAL[credential.kind], [credential.id, userId])).length > 0;
 }
 
@@ -65,11 +64,11 @@ async function lockCredential(query: Query, userId: string, credential: Credenti
 export async function lockWriteAccess(db: DbClient | SqlRunner, access: WriteAccessQuery): Promise<WriteAccessState> {
   const query = queryOf(db);
   let account: WriteAccessState['account'] = null;
-  if (access.accountId !== undefined && UUID.test(access.accountId)) {
+  if (access.accountId !== undefined && isUuid(access.accountId)) {
     const [row] = await query<{ id: string; owner_id: string; personal: boolean }>(LOCK_ACCOUNT[access.accountLock ?? 'share'], [access.accountId]);
     account = row ? { id: row.id, ownerId: row.owner_id, personal: row.personal } : null;
   }
-  const [user] = UUID.test(access.userId)
+  const [user] = isUuid(access.userId)
     ? await query<{ memberships: { accountId: string; role: string }[] | string }>(LOCK_USER, [access.userId])
     : [];
   const memberships = typeof user?.memberships === 'string' ? (JSON.parse(user.memberships) as WriteAccessState['memberships']) : (user?.memberships ?? []);

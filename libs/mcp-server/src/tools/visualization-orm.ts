@@ -1,6 +1,7 @@
 // Group "Visualization & ORM" (SPEC 4.2): visualize_ontology and guide_orm_creation.
 import type { CallToolResult, McpServer } from '@modelcontextprotocol/server';
 import { GuideOrmCreationInput, GuideOrmCreationOutput, VisualizeOntologyInput, VisualizeOntologyOutput } from '@oms/contracts';
+import { canDrawDiagram } from '@oms/domain';
 import { ORM2_TEMPLATE, ormWorkflowGuide } from '@oms/guides';
 import { READ_ONLY } from '../annotations.js';
 import type { ToolContext } from '../context.js';
@@ -32,7 +33,7 @@ async function visualize(ctx: ToolContext, visualizer: Visualizer | undefined, i
   } catch (cause) {
     return failure(cause, { notFound: 'Call list_ontologies or search_ontologies to find the ids of ontologies you can see.' });
   }
-  if (ontology.source_format !== 'orm') {
+  if (!canDrawDiagram(ontology.source_format)) {
     return toolError(
       `visualize_ontology draws ORM2 diagrams, and this ontology's source_format is ${ontology.source_format}. ` +
         'Use read_ontology to read its source, or guide_orm_creation to model it in ORM.',

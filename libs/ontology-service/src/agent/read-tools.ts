@@ -1,21 +1,14 @@
 // Reads behind the agent tools: profile, accounts with roles, ontology lists and search,
-// one ontology, commits. Every read is scoped to what the acting user may see.
-import { AppError, canSee, escapeLikePattern } from '@oms/domain';
-import {
-  findCommitWithOntology,
-  findVisibleOntologyForUser,
-  findUserById,
-  headSourceBytes,
-  listAccountsOfUser,
-  listCommits,
-  listOntologyPage,
-  withHeadSources,
-  visibleTo,
-  type PrismaNamespace,
-} from '@oms/db';
+// one ontology, commits. Every read is scoped to what the acting user may see, by the same use
+// cases the REST routes call; what is only the tools' own is the shape and bounds of the answer.
+import { AppError } from '@oms/domain';
+import { findUserById, headSourceBytes, listOntologyPage, withHeadSources } from '@oms/db';
 import type { ServiceContext } from '../context.js';
 import { presentCommit, presentCommitSummary } from '../presenters/ontology.js';
-import { visibleOntologyOr404, type Caller } from '../ontologies/caller.js';
+import type { Caller } from '../ontologies/caller.js';
+import { listAccounts } from '../accounts/read-accounts.js';
+import { listOntologyCommits, readCommit } from '../ontologies/ontology-commits.js';
+import { readOntology } from '../ontologies/read-ontology.js';
 import { withVisibleParents } from '../ontologies/visible-parents.js';
 import { listPage, presentToolOntology } from './present-for-tools.js';
 
@@ -26,7 +19,7 @@ export async function readProfile(ctx: ServiceContext, caller: Caller) {
 }
 
 export async function listAccountsWithRoles(ctx: ServiceContext, caller: Caller) {
-  const accounts = await listAccountsOfUser(ctx.db.prisma, caller.userId);
+  const accounts = await listAccounts(ctx, caller);
   return {
     accounts: accounts.map((account) => ({
       id: account.id,
@@ -67,17 +60,8 @@ export async function listOntologiesForTools(
   caller: Caller,
   input: { limit: number; offset: number; query?: string | undefined },
 ) {
-  const filters: PrismaNamespace.OntologyWhereInput[] = [visibleTo(caller)];
-  if (input.query) {
-    const pattern = escapeLikePattern(input.query);
-    filters.push({
-      OR: [
-        { title: { contains: pattern, mode: 'insensitive' } },
-        { description: { contains: pattern, mode: 'insensitive' } },
-      ],
-    });
-  }
-  const { total, rows: found } = await listOntologyPage(ctx.db.prisma, { AND: filters }, { skip: input.offset, take: input.limit });
+  const text = input.query ? { contains: input.query, orDescription: true } : undefined;
+  const { total, rows: found } = await listOntologyPage(ctx.db.prisma, { scope: { visibleTo: caller }, text }, { skip: input.offset, take: input.limit });
   const rows = await withVisibleParents(ctx.db.prisma, caller, found);
   const sizes = await headSourceBytes(ctx.db.prisma, rows.map((row) => row.id));
   refuseOversizedPage(rows.map((row) => sizes.get(row.id) ?? 0));
@@ -87,20 +71,15 @@ export async function listOntologiesForTools(
 }
 
 export async function readOntologyForTools(ctx: ServiceContext, caller: Caller, id: string) {
-  const ontology = await findVisibleOntologyForUser(ctx.db.sql, id.toLowerCase(), caller.userId);
-  if (!ontology) throw new AppError('not_found');
-  return presentToolOntology(ontology, ctx.config.baseUrl);
+  return presentToolOntology(await readOntology(ctx, caller, { id }), ctx.config.baseUrl);
 }
 
 export async function listCommitsForTools(ctx: ServiceContext, caller: Caller, input: { ontology_id: string; limit: number; offset: number }) {
-  const ontology = await visibleOntologyOr404(ctx.db.prisma, caller, input.ontology_id.toLowerCase());
-  const { total, rows } = await listCommits(ctx.db.prisma, ontology.id, { skip: input.offset, take: input.limit });
+  const { total, rows } = await listOntologyCommits(ctx, caller, { ontologyId: input.ontology_id, skip: input.offset, take: input.limit });
   const commits = rows.map(presentCommitSummary);
   return { commits, ...listPage(commits, total, input.limit, input.offset) };
 }
 
 export async function readCommitForTools(ctx: ServiceContext, caller: Caller, id: string) {
-  const commit = await findCommitWithOntology(ctx.db.prisma, id.toLowerCase());
-  if (!commit || !canSee(commit.ontology, caller)) throw new AppError('not_found');
-  return presentCommit(commit);
+  return presentCommit(await readCommit(ctx, caller, { commitId: id }));
 }

@@ -8,12 +8,11 @@ import { writableOntologyOr4xx, type Caller } from '../ontologies/caller.js';
 import { createOntology } from '../ontologies/create-ontology.js';
 import { deleteOntology } from '../ontologies/delete-ontology.js';
 import { updateOntology } from '../ontologies/update-ontology.js';
-import { withVisibleParent } from '../ontologies/visible-parents.js';
 import { fromToolVisibility, presentToolOntology } from './present-for-tools.js';
 
 async function ownedBy(ctx: ServiceContext, caller: Caller, id: string, accountId: string) {
-  const ontology = await writableOntologyOr4xx(ctx.db.prisma, caller, id.toLowerCase());
-  if (ontology.accountId !== accountId.toLowerCase()) {
+  const ontology = await writableOntologyOr4xx(ctx.db.prisma, caller, id);
+  if (ontology.accountId !== accountId) {
     throw AppError.validation({ account_id: [`is not the account that owns this ontology (it belongs to ${ontology.accountId})`] });
   }
   return ontology;
@@ -30,7 +29,7 @@ export async function createOntologyForTools(ctx: ServiceContext, caller: Caller
     version: input.version,
     commit_message: input.commit_message,
   });
-  return presentToolOntology(await withVisibleParent(ctx.db.prisma, caller, created), ctx.config.baseUrl);
+  return presentToolOntology(created, ctx.config.baseUrl);
 }
 
 export async function updateOntologyForTools(ctx: ServiceContext, caller: Caller, input: z.output<typeof UpdateOntologyInput>) {
@@ -46,7 +45,7 @@ export async function updateOntologyForTools(ctx: ServiceContext, caller: Caller
     version: input.version,
     message: input.commit_message,
   });
-  return presentToolOntology(await withVisibleParent(ctx.db.prisma, caller, updated), ctx.config.baseUrl);
+  return presentToolOntology(updated, ctx.config.baseUrl);
 }
 
 export async function deleteOntologyForTools(ctx: ServiceContext, caller: Caller, input: z.output<typeof DeleteOntologyInput>) {

@@ -1,5 +1,5 @@
 // The caller of an ontology use case, with the accounts they belong to (for visibility).
-import { AppError } from '@oms/domain';
+import { AppError, canSee, type Viewer, type VisibilityFacts } from '@oms/domain';
 import { accountIdsOfUser, findVisibleOntology, findVisibleOntologyRow, type DbClient } from '@oms/db';
 import type { Actor } from '../authorization/actor.js';
 
@@ -8,6 +8,16 @@ export type Caller = Actor & { memberOf: string[] };
 
 export async function callerFor(db: DbClient, actor: Actor): Promise<Caller> {
   return { ...actor, memberOf: await accountIdsOfUser(db, actor.userId) };
+}
+
+/**
+ * Who calls a use case: a Caller whose accounts the entry point has read already (the internal
+ * router does), or an Actor whose accounts are read now (REST).
+ */
+export type CallerOrActor = Caller | Actor;
+
+export function callerOf(db: DbClient, who: CallerOrActor): Promise<Caller> {
+  return 'memberOf' in who ? Promise.resolve(who) : callerFor(db, who);
 }
 
 /** The ontology when the caller may see it; hidden and missing look the same (404). */
@@ -24,9 +34,12 @@ export async function visibleOntologyRowOr404(db: DbClient, caller: Caller, id: 
   return ontology;
 }
 
+/** Someone outside the owning account (what a non-member may see is what anyone outside may see). */
+const OUTSIDER: Viewer = { memberOf: [] };
+
 /** What a non-member who tries to change the ontology is told: 403 when they can see it, else 404. */
-export function notMemberError(ontology: { visibility: string }): AppError {
-  return ontology.visibility === 'public'
+export function notMemberError(ontology: VisibilityFacts): AppError {
+  return canSee(ontology, OUTSIDER)
     ? new AppError('forbidden', { message: 'Only members of the owning account can change this ontology.' })
     : new AppError('not_found');
 }

@@ -4,7 +4,8 @@ import type { CreateOntologyRequest } from '@oms/contracts';
 import { insertOntology, personalAccountIdsOf, type OntologyWithHeadMetrics } from '@oms/db';
 import type { ServiceContext } from '../context.js';
 import { reauthorize } from '../authorization/reauthorize.js';
-import type { Caller } from './caller.js';
+import { callerOf, type Caller, type CallerOrActor } from './caller.js';
+import { withVisibleParent } from './visible-parents.js';
 import { checkParent, raceLostError } from './check-parent.js';
 import { checkSource } from './check-source.js';
 
@@ -14,18 +15,19 @@ const NOT_YOUR_ACCOUNT = () => AppError.validation({ account_id: ['is not an acc
 
 async function targetAccount(ctx: ServiceContext, caller: Caller, accountId: string | undefined): Promise<string> {
   if (accountId !== undefined) {
-    const id = accountId.toLowerCase();
-    if (!caller.memberOf.includes(id)) throw NOT_YOUR_ACCOUNT();
-    return id;
+    if (!caller.memberOf.includes(accountId)) throw NOT_YOUR_ACCOUNT();
+    return accountId;
   }
   const [personal] = await personalAccountIdsOf(ctx.db.prisma, caller.userId);
   if (!personal) throw AppError.validation({ account_id: ["can't be blank: you have no personal account"] });
   return personal.id;
 }
 
-export async function createOntology(ctx: ServiceContext, caller: Caller, input: CreateOntologyInput): Promise<OntologyWithHeadMetrics> {
+/** The new ontology as the caller may read it (parent_id null should its parent have been hidden meanwhile). */
+export async function createOntology(ctx: ServiceContext, who: CallerOrActor, input: CreateOntologyInput): Promise<OntologyWithHeadMetrics> {
+  const caller = await callerOf(ctx.db.prisma, who);
   const accountId = await targetAccount(ctx, caller, input.account_id);
-  const parentId = input.parent_id ? input.parent_id.toLowerCase() : null;
+  const parentId = input.parent_id ?? null;
   if (parentId) await checkParent(ctx.db.prisma, caller, parentId);
   const metrics = await checkSource(ctx, caller.userId, input.source_format, input.source);
 
@@ -73,5 +75,5 @@ export async function createOntology(ctx: ServiceContext, caller: Caller, input:
   ).catch((error: unknown) => {
     throw raceLostError(error) ?? error;
   });
-  return { ...created, headMetrics: metrics };
+  return withVisibleParent(ctx.db.prisma, caller, { ...created, headMetrics: metrics });
 }

@@ -4,9 +4,10 @@ import { AppError } from '@oms/domain';
 import { deleteOntologyRow, lockOntology } from '@oms/db';
 import type { ServiceContext } from '../context.js';
 import { reauthorize, WRITE_TX } from '../authorization/reauthorize.js';
-import { checkIfMatch, notMemberError, writableOntologyOr4xx, type Caller } from './caller.js';
+import { callerOf, checkIfMatch, notMemberError, writableOntologyOr4xx, type CallerOrActor } from './caller.js';
 
-export async function deleteOntology(ctx: ServiceContext, caller: Caller, id: string, ifMatch?: string): Promise<void> {
+export async function deleteOntology(ctx: ServiceContext, who: CallerOrActor, id: string, ifMatch?: string): Promise<void> {
+  const caller = await callerOf(ctx.db.prisma, who);
   const current = await writableOntologyOr4xx(ctx.db.prisma, caller, id);
   await ctx.db.prisma.$transaction(
     async (tx) => {

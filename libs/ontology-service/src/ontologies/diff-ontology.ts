@@ -7,6 +7,7 @@ import { findCommitBySeq } from '@oms/db';
 import type { SourceFormat } from '@oms/formats';
 import { downloadFileName, type SourceDiff } from '@oms/ontology-tools';
 import type { ServiceContext } from '../context.js';
+import { callerOf, visibleOntologyRowOr404, type CallerOrActor } from './caller.js';
 import { commitByRef, headCommit, refOf, type CommitRow } from './find-commit.js';
 
 /** Canonicalizing blank nodes has a work bound; past this time the diff falls back to text. */
@@ -26,14 +27,16 @@ const endpoint = (commit: CommitRow): DiffEndpoint => ({
   source_format: commit.sourceFormat as SourceFormat,
 });
 
-export function diffOntology(
-  ctx: ServiceContext,
-  callerId: string,
-  ontology: { id: string; title: string; headSeq: number },
-  query: DiffQuery,
-  options: { textOnly?: boolean } = {},
-): Promise<OntologyDiff> {
-  return ctx.heavySlots.run(callerId, () => diffCommits(ctx, ontology, query, options.textOnly ?? false));
+export type DiffInput = DiffQuery & {
+  ontologyId: string;
+  /** Only the text diff (the client asked for text/x-diff or text/plain). */
+  textOnly?: boolean | undefined;
+};
+
+export async function diffOntology(ctx: ServiceContext, who: CallerOrActor, input: DiffInput): Promise<OntologyDiff> {
+  const caller = await callerOf(ctx.db.prisma, who);
+  const ontology = await visibleOntologyRowOr404(ctx.db.prisma, caller, input.ontologyId);
+  return ctx.heavySlots.run(caller.userId, () => diffCommits(ctx, ontology, input, input.textOnly ?? false));
 }
 
 async function diffCommits(ctx: ServiceContext, ontology: { id: string; title: string; headSeq: number }, query: DiffQuery, textOnly: boolean): Promise<OntologyDiff> {

@@ -5,45 +5,45 @@
 // all); a cached one, or one already running for someone else, needs none.
 import { AppError } from '@oms/domain';
 import type { SourceFormat } from '@oms/formats';
-import { CONVERSION_TARGETS, TARGET_EXTENSIONS, TARGET_MEDIA_TYPES, downloadFileName, type ConversionTarget, type SourceDescription } from '@oms/ontology-tools';
+import { TARGET_EXTENSIONS, downloadFileName, type ConversionTarget, type SourceDescription } from '@oms/ontology-tools';
 import type { ServiceContext } from '../context.js';
-import { commitSource, type CommitMeta } from './find-commit.js';
+import { callerOf, visibleOntologyRowOr404, type CallerOrActor } from './caller.js';
+import { commitMetaOf, commitSource, pinnedRef, type CommitMeta } from './find-commit.js';
+import { chosenOffer, offerForFormat, offersFor, type Offer } from './source-offers.js';
 
-export type Offer = { mediaType: string; target?: ConversionTarget };
 export type Download = { body: string | Buffer; mediaType: string; etag: string; fileName: string };
 
-/** Aliases under which the stored form is also given (JSON-LD is JSON, RDF/XML is XML). */
-const ALIASES: Partial<Record<ConversionTarget, string>> = { jsonld: 'application/json', rdfxml: 'application/xml' };
+export type DownloadRequest = {
+  ontologyId: string;
+  version?: string | undefined;
+  commit_id?: string | undefined;
+  format?: ConversionTarget | undefined;
+  /** Content negotiation (without `format`): the offered media type the client takes best. */
+  negotiate: (mediaTypes: string[]) => string;
+};
 
-/** What a commit's source can be downloaded as: its own media type first, then conversions. */
-export function offersFor(description: SourceDescription): Offer[] {
-  const offers: Offer[] = [{ mediaType: description.mediaType }];
-  const native = description.native;
-  if (native === undefined) return offers;
-  const alias = ALIASES[native];
-  if (alias) offers.push({ mediaType: alias });
-  for (const target of CONVERSION_TARGETS) if (target !== native) offers.push({ mediaType: TARGET_MEDIA_TYPES[target], target });
-  return offers;
+/** The download a request asks for; `pinned`: a commit was named (its answer never changes). */
+export async function downloadOntologySource(
+  ctx: ServiceContext,
+  who: CallerOrActor,
+  input: DownloadRequest,
+): Promise<{ download: Download; pinned: boolean }> {
+  const caller = await callerOf(ctx.db.prisma, who);
+  const ontology = await visibleOntologyRowOr404(ctx.db.prisma, caller, input.ontologyId);
+  const pinned = pinnedRef(input);
+  // The commit (and its source) is not kept beyond this call.
+  const commit = await commitMetaOf(ctx.db.prisma, ontology, pinned);
+  const description = await ctx.descriptions.of(commit, () => commitSource(ctx.db.prisma, commit));
+  const offers = offersFor(description);
+  const offer =
+    input.format !== undefined
+      ? offerForFormat(commit, description, offers, input.format)
+      : chosenOffer(offers, input.negotiate(offers.map((candidate) => candidate.mediaType)));
+  return { download: await sourceDownload(ctx, caller.userId, ontology, commit, description, offer), pinned: pinned !== undefined };
 }
 
-/** The offer with the media type content negotiation chose (one of `offers`). */
-export function chosenOffer(offers: Offer[], mediaType: string): Offer {
-  return offers.find((offer) => offer.mediaType === mediaType) ?? (offers[0] as Offer);
-}
-
-/** The offer for `?format`: the stored source when it already is in that serialization. */
-export function offerForFormat(commit: CommitMeta, description: SourceDescription, offers: Offer[], format: ConversionTarget): Offer {
-  if (description.native === format) return offers[0] as Offer;
-  const offer = offers.find((candidate) => candidate.target === format);
-  if (offer) return offer;
-  throw new AppError('not_acceptable', {
-    message: `A ${commit.sourceFormat} source cannot be converted to ${format}: only RDF sources (turtle, rdf, owl as RDF/XML, JSON-LD) can.`,
-    details: { available: offers.map((candidate) => candidate.mediaType) },
-  });
-}
-
-export async function downloadSource(
-  ctx: Pick<ServiceContext, 'db' | 'conversions' | 'heavyWork' | 'heavySlots'>,
+async function sourceDownload(
+  ctx: ServiceContext,
   callerId: string,
   ontology: { title: string },
   commit: CommitMeta,

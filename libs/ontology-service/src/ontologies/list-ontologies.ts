@@ -1,54 +1,80 @@
-// The REST lists of ontologies: the main list with its filters, and the children of one.
-import { escapeLikePattern, pageInfo } from '@oms/domain';
+// The REST lists of ontologies: the main list with its filters, and the children of one. A page
+// comes without sources; its `sources` streams them in (large ones chunk by chunk) as it is written.
+import { pageInfo } from '@oms/domain';
 import type { ListOntologiesQuery } from '@oms/contracts';
-import { listOntologyPage, visibleTo, type OntologyRow, type PrismaNamespace } from '@oms/db';
+import {
+  INLINE_SOURCE_BYTES,
+  listOntologyPage,
+  withStreamedHeadSources,
+  type OntologyFilter,
+  type OntologyRow,
+  type OntologyWithStreamedSource,
+  type PageWindow,
+} from '@oms/db';
 import type { ServiceContext } from '../context.js';
-import { visibleOntologyOr404, type Caller } from './caller.js';
+import { callerOf, visibleOntologyRowOr404, type Caller, type CallerOrActor } from './caller.js';
 import { withVisibleParents } from './visible-parents.js';
 
-type Where = PrismaNamespace.OntologyWhereInput;
+export type { OntologyWithStreamedSource };
 export type Page = { page: number; per_page: number };
 
-function scopeFor(filter: ListOntologiesQuery['filter'], caller: Caller): Where {
-  if (filter === 'public') return { visibility: 'public' };
-  if (filter === 'my_accounts') return { accountId: { in: caller.memberOf } };
-  return visibleTo(caller);
-}
-
-export type OntologyPage = { pagination: ReturnType<typeof pageInfo>; rows: OntologyRow[] };
+export type OntologyPage = {
+  pagination: ReturnType<typeof pageInfo>;
+  rows: OntologyRow[];
+  /** The most memory the page's sources take when they are read whole (larger ones are streamed in chunks). */
+  inlineSourceBytes: number;
+  /** The rows with their head sources, in order (`key`: whose list, to share chunked reads fairly). */
+  sources: (options: { signal?: AbortSignal; key?: string }) => AsyncIterable<OntologyWithStreamedSource>;
+};
 
 /** The rows of one page; any `page` >= 1 is valid (DESIGN 4), a page past the end is empty. */
-export function pageWindow(page: Page): { skip: number; take: number } {
+export function pageWindow(page: Page): PageWindow {
   return { skip: (page.page - 1) * page.per_page, take: page.per_page };
 }
 
-/** Rows come without sources; the route streams them in with `withStreamedHeadSources`. */
-async function pageOf(ctx: ServiceContext, caller: Caller, where: Where, page: Page): Promise<OntologyPage> {
-  const { total, rows } = await listOntologyPage(ctx.db.prisma, where, pageWindow(page));
-  return { pagination: pageInfo(page.page, page.per_page, total), rows: await withVisibleParents(ctx.db.prisma, caller, rows) };
+async function pageOf(ctx: ServiceContext, caller: Caller, filter: OntologyFilter, page: Page): Promise<OntologyPage> {
+  const { total, rows: found } = await listOntologyPage(ctx.db.prisma, filter, pageWindow(page));
+  const rows = await withVisibleParents(ctx.db.prisma, caller, found);
+  return {
+    pagination: pageInfo(page.page, page.per_page, total),
+    rows,
+    inlineSourceBytes: rows.length * INLINE_SOURCE_BYTES,
+    sources: (options) => withStreamedHeadSources(ctx.db, rows, options),
+  };
+}
+
+function scopeOf(filter: ListOntologiesQuery['filter'], caller: Caller): OntologyFilter['scope'] {
+  if (filter === 'public') return { publicOnly: true };
+  if (filter === 'my_accounts') return { accountIds: caller.memberOf };
+  return { visibleTo: caller };
 }
 
 export async function listVisibleOntologies(
   ctx: ServiceContext,
-  caller: Caller,
+  who: CallerOrActor,
   query: Omit<ListOntologiesQuery, 'page' | 'per_page'> & Page,
 ): Promise<OntologyPage> {
-  const filters: Where[] = [scopeFor(query.filter, caller)];
-  if (query.source_format) filters.push({ sourceFormat: query.source_format });
-  // Children of a parent the caller cannot see are listed as for a parent that does not exist (SPEC 7).
-  if (query.parent_id) filters.push({ parentId: query.parent_id.toLowerCase(), parent: { is: visibleTo(caller) } });
-  if (query.title) filters.push({ title: { contains: escapeLikePattern(query.title), mode: 'insensitive' } });
-  return pageOf(ctx, caller, { AND: filters }, query);
+  const caller = await callerOf(ctx.db.prisma, who);
+  return pageOf(
+    ctx,
+    caller,
+    {
+      scope: scopeOf(query.filter, caller),
+      sourceFormat: query.source_format,
+      // Children of a parent the caller cannot see are listed as for a parent that does not exist (SPEC 7).
+      parent: query.parent_id ? { id: query.parent_id, visibleTo: caller } : undefined,
+      text: query.title ? { contains: query.title } : undefined,
+    },
+    query,
+  );
 }
 
 export async function listChildren(
   ctx: ServiceContext,
-  caller: Caller,
-  parentId: string,
-  query: Page & { source_format?: string | undefined },
-) {
-  const parent = await visibleOntologyOr404(ctx.db.prisma, caller, parentId);
-  const filters: Where[] = [visibleTo(caller), { parentId: parent.id }];
-  if (query.source_format) filters.push({ sourceFormat: query.source_format });
-  return pageOf(ctx, caller, { AND: filters }, query);
+  who: CallerOrActor,
+  input: Page & { parentId: string; source_format?: string | undefined },
+): Promise<OntologyPage> {
+  const caller = await callerOf(ctx.db.prisma, who);
+  const parent = await visibleOntologyRowOr404(ctx.db.prisma, caller, input.parentId);
+  return pageOf(ctx, caller, { scope: { visibleTo: caller }, sourceFormat: input.source_format, parent: { id: parent.id } }, input);
 }

@@ -7,7 +7,8 @@ import { appendCommit, headMetricsOf, lockHierarchy, lockOntology, updateOntolog
 import type { SourceMetrics } from '@oms/ontology-tools';
 import type { ServiceContext } from '../context.js';
 import { reauthorize, WRITE_TX } from '../authorization/reauthorize.js';
-import { checkIfMatch, notMemberError, writableOntologyOr4xx, type Caller } from './caller.js';
+import { callerOf, checkIfMatch, notMemberError, writableOntologyOr4xx, type Caller, type CallerOrActor } from './caller.js';
+import { withVisibleParent } from './visible-parents.js';
 import { checkNoCycle, checkParent, raceLostError } from './check-parent.js';
 import { checkSource } from './check-source.js';
 
@@ -47,14 +48,20 @@ function nextVersion(current: string, bump: VersionBump, field: 'version' | 'ver
   return next;
 }
 
-export async function updateOntology(ctx: ServiceContext, caller: Caller, id: string, input: UpdateOntologyInput): Promise<OntologyWithHeadMetrics> {
+/** The ontology after the update, as the caller may read it (parent_id null when its parent is hidden). */
+export async function updateOntology(ctx: ServiceContext, who: CallerOrActor, id: string, input: UpdateOntologyInput): Promise<OntologyWithHeadMetrics> {
+  const caller = await callerOf(ctx.db.prisma, who);
+  return withVisibleParent(ctx.db.prisma, caller, await applyUpdate(ctx, caller, id, input));
+}
+
+async function applyUpdate(ctx: ServiceContext, caller: Caller, id: string, input: UpdateOntologyInput): Promise<OntologyWithHeadMetrics> {
   const { changes } = input;
   const current = await writableOntologyOr4xx(ctx.db.prisma, caller, id);
   checkIfMatch(input.ifMatch, current.headHash);
   // An explicit version is checked whether or not a commit follows: the same call never
   // passes with one source and fails with another.
   checkExplicitVersion(input.version, current.version);
-  const parentId = changes.parent_id === undefined ? undefined : changes.parent_id?.toLowerCase() ?? null;
+  const parentId = changes.parent_id;
   // Visibility now; the cycle check runs once, under the hierarchy lock below.
   if (parentId) await checkParent(ctx.db.prisma, caller, parentId);
 

@@ -1,0 +1,14 @@
+// The one id schema (issue 18): a UUID in any case, answered in lower case, so nothing past
+// parsing lower-cases an id again. Path ids, body and query ids, tool arguments and the use
+// cases' own checks all parse with it. The JSON Schema it advertises (OpenAPI, MCP tools)
+// spells both cases out: JSON Schema patterns have no flags.
+import { z } from 'zod';
+import { UUID_PATTERN } from '@oms/domain';
+
+export const uuid = z.string().regex(UUID_PATTERN, { message: 'is not a valid id' }).toLowerCase();
+
+/** The id in lower case, or null when the value is not one (a path segment, a stored reference). */
+export function parseId(value: unknown): string | null {
+  const parsed = uuid.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}

@@ -1,0 +1,99 @@
+// Ontology rows. The row carries the head's hash, version and sequence; the source lives only
+// in commits (the head commit is the one `applied`), so a row "with head" joins that one commit.
+import type { Prisma } from '../generated/prisma/client.js';
+import type { SqlRunner } from '../sql-runner.js';
+import { metricsJson, type NewCommit } from './commit-writes.js';
+import type { DbClient } from './db-client.js';
+
+export const withHeadSource = {
+  commits: { where: { status: 'applied' }, select: { source: true }, take: 1 },
+} as const;
+
+export type OntologyWithHead = Prisma.OntologyGetPayload<{ include: typeof withHeadSource }>;
+export type OntologyRow = Prisma.OntologyGetPayload<object>;
+/** An ontology with its head source and the metrics stored with its head commit. */
+export type OntologyWithHeadMetrics = OntologyWithHead & { headMetrics: Prisma.JsonValue | null };
+
+/** What an update may change on the row (its time of change is the write's, given apart). */
+export type OntologyRowChanges = {
+  title?: string;
+  description?: string;
+  visibility?: string;
+  parentId?: string | null;
+  sourceFormat?: string;
+  version?: string;
+  headHash?: string;
+  headSeq?: number;
+};
+
+export function findOntologyRow(db: DbClient, id: string) {
+  return db.ontology.findUnique({ where: { id } });
+}
+
+export async function parentIdOf(db: DbClient, id: string): Promise<string | null> {
+  const row = await db.ontology.findUnique({ where: { id }, select: { parentId: true } });
+  return row?.parentId ?? null;
+}
+
+export type NewOntology = {
+  id: string;
+  accountId: string;
+  parentId: string | null;
+  title: string;
+  description: string;
+  visibility: string;
+  sourceFormat: string;
+  version: string;
+  headHash: string;
+  headSeq: number;
+};
+
+const INSERT_ONTOLOGY = `INSERT INTO "ontologies" ("id", "account_id", "parent_id", "title", "description", "visibility", "source_format", "version", "head_hash", "head_seq", "updated_at")
+  VALUES ($1::uuid, $2::uuid, $3::uuid, $4, $5, $6, $7, $8, $9, $10, CURRENT_TIMESTAMP) RETURNING "created_at", "updated_at"`;
+const INSERT_FIRST_COMMIT = `INSERT INTO "commits" ("id", "ontology_id", "seq", "parent_hash", "commit_hash", "message", "source_format", "status", "version", "author_id", "source", "metrics", "updated_at")
+  VALUES ($1::uuid, $2::uuid, $3, $4, $5, $6, $7, 'applied', $8, $9::uuid, $10, $11::jsonb, CURRENT_TIMESTAMP)`;
+
+/**
+ * Inserts an ontology and its first (applied) commit in one transaction, straight through
+ * the driver: a source of megabytes goes to the database once, as one parameter, and the
+ * answer is built from what was written instead of being read back.
+ */
+export async function insertOntology(
+  sql: SqlRunner,
+  o: NewOntology,
+  c: NewCommit,
+  /** The transaction's first step (the caller's authorization); a throw rolls it back. */
+  before?: (tx: SqlRunner) => Promise<void>,
+): Promise<OntologyWithHead> {
+  let stamps: { created_at: Date; updated_at: Date } | undefined;
+  await sql.transaction(async (tx) => {
+    if (before) await before(tx);
+    [stamps] = await tx.query<{ created_at: Date; updated_at: Date }>(INSERT_ONTOLOGY, [
+      o.id, o.accountId, o.parentId, o.title, o.description, o.visibility, o.sourceFormat, o.version, o.headHash, o.headSeq,
+    ]);
+    await tx.query(INSERT_FIRST_COMMIT, [
+      c.id, o.id, c.seq, c.parentHash, c.commitHash, c.message, c.sourceFormat, c.version, c.authorId, c.source, metricsJson(c.metrics),
+    ]);
+  });
+  const at = stamps ? new Date(stamps.created_at) : new Date();
+  return { ...o, createdAt: at, updatedAt: stamps ? new Date(stamps.updated_at) : at, commits: [{ source: c.source }] };
+}
+
+/**
+ * Updates the ontology row, changed at `at` (writeTimeAfterLock); the caller knows the head
+ * source and attaches it.
+ */
+export async function updateOntologyRow(
+  tx: DbClient,
+  id: string,
+  data: OntologyRowChanges,
+  headSource: string,
+  at: Date,
+): Promise<OntologyWithHead> {
+  const row = await tx.ontology.update({ where: { id }, data: { ...data, updatedAt: at } });
+  return { ...row, commits: [{ source: headSource }] };
+}
+
+export function deleteOntologyRow(tx: DbClient, id: string) {
+  return tx.ontology.delete({ where: { id } });
+}

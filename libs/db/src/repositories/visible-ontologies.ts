@@ -1,0 +1,78 @@
+// The ontologies a viewer may see, one at a time: by the Prisma form of the rule when the
+// viewer's accounts are known, by its SQL form on the hot single read (src/visibility.ts holds
+// both, test/visibility.test.ts checks they agree with `canSee`).
+import type { Viewer, VisibilityFacts } from '@oms/domain';
+import type { Prisma } from '../generated/prisma/client.js';
+import type { SqlRunner } from '../sql-runner.js';
+import { visibleTo, visibleToUserSql } from '../visibility.js';
+import type { DbClient } from './db-client.js';
+import { withHeadSource, type OntologyWithHeadMetrics } from './ontology-rows.js';
+
+export function findVisibleOntology(db: DbClient, id: string, viewer: Viewer) {
+  return db.ontology.findFirst({ where: { id, ...visibleTo(viewer) }, include: withHeadSource });
+}
+
+/** The ontology row without any source when the caller may see it. */
+export function findVisibleOntologyRow(db: DbClient, id: string, viewer: Viewer) {
+  return db.ontology.findFirst({ where: { id, ...visibleTo(viewer) } });
+}
+
+/** The owning account and visibility of each of these ontologies that exists, by id (for `canSee`). */
+export async function visibilityFactsOf(db: DbClient, ids: readonly string[]): Promise<Map<string, VisibilityFacts>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.ontology.findMany({ where: { id: { in: [...ids] } }, select: { id: true, accountId: true, visibility: true } });
+  return new Map(rows.map((row) => [row.id, { accountId: row.accountId, visibility: row.visibility }]));
+}
+
+type OntologyHeadRow = {
+  id: string;
+  account_id: string;
+  parent_id: string | null;
+  title: string;
+  description: string;
+  visibility: string;
+  source_format: string;
+  version: string;
+  head_hash: string;
+  head_seq: number;
+  created_at: Date;
+  updated_at: Date;
+  source: string;
+  metrics: Prisma.JsonValue | null;
+};
+
+/**
+ * One ontology with its head source when `userId` may see it, in one round trip: the hot
+ * read path (GET /api/v1/ontologies/:id) checks visibility in SQL instead of loading the
+ * caller's memberships first. `parentId` is null when the user cannot see the parent (SPEC 7).
+ */
+export async function findVisibleOntologyForUser(sql: SqlRunner, id: string, userId: string): Promise<OntologyWithHeadMetrics | null> {
+  const rows = await sql.query<OntologyHeadRow>(
+    `SELECT o."id"::text AS "id", o."account_id"::text AS "account_id",
+            CASE WHEN ${visibleToUserSql('p', '$2')} THEN p."id"::text END AS "parent_id", o."title", o."description",
+            o."visibility", o."source_format", o."version", o."head_hash", o."head_seq", o."created_at", o."updated_at", c."source", c."metrics"
+     FROM "ontologies" o
+     JOIN "commits" c ON c."ontology_id" = o."id" AND c."status" = 'applied'
+     LEFT JOIN "ontologies" p ON p."id" = o."parent_id"
+     WHERE o."id" = $1::uuid AND ${visibleToUserSql('o', '$2')}`,
+    [id, userId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    parentId: row.parent_id,
+    title: row.title,
+    description: row.description,
+    visibility: row.visibility,
+    sourceFormat: row.source_format,
+    version: row.version,
+    headHash: row.head_hash,
+    headSeq: Number(row.head_seq),
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+    commits: [{ source: row.source }],
+    headMetrics: row.metrics ?? null,
+  };
+}

@@ -1,0 +1,26 @@
+// One ontology the caller may see (GET /api/v1/ontologies/:id, read_ontology): at its head, or
+// (REST, issue 10) as it was at one commit. Hidden and missing look the same: 404.
+import { AppError } from '@oms/domain';
+import { findVisibleOntologyForUser, type OntologyRow, type OntologyWithHeadMetrics } from '@oms/db';
+import type { ServiceContext } from '../context.js';
+import { callerOf, visibleOntologyRowOr404, type CallerOrActor } from './caller.js';
+import { commitByRef, type CommitRef, type CommitRow } from './find-commit.js';
+import { withVisibleParent } from './visible-parents.js';
+
+/** At its head, with the head's metrics; visibility (its own and its parent's) is decided in one SQL read. */
+export async function readOntology(ctx: ServiceContext, who: CallerOrActor, input: { id: string }): Promise<OntologyWithHeadMetrics> {
+  const ontology = await findVisibleOntologyForUser(ctx.db.sql, input.id, who.userId);
+  if (!ontology) throw new AppError('not_found');
+  return ontology;
+}
+
+/** The ontology row (parent_id as the caller may read it) and the commit `ref` names. */
+export async function readOntologyAt(
+  ctx: ServiceContext,
+  who: CallerOrActor,
+  input: { id: string; ref: CommitRef },
+): Promise<{ ontology: OntologyRow; commit: CommitRow }> {
+  const caller = await callerOf(ctx.db.prisma, who);
+  const ontology = await withVisibleParent(ctx.db.prisma, caller, await visibleOntologyRowOr404(ctx.db.prisma, caller, input.id));
+  return { ontology, commit: await commitByRef(ctx.db.prisma, ontology.id, input.ref) };
+}
