@@ -9,9 +9,13 @@ export type OrmTexts = { definition?: string; note?: string };
 const OWNERS = new Set(['EntityType', 'ObjectifiedType', 'ValueType', 'Fact']);
 const TEXT_PATHS: Record<string, keyof OrmTexts> = { 'Definitions/Definition/Text': 'definition', 'Notes/Note/Text': 'note' };
 
+/** Most models hold no element texts: then no second pass over the XML is needed. */
+const MAY_HOLD_TEXTS = /<(?:[\w.-]+:)?(?:Definitions|Notes)[\s>]/;
+
 /** Texts by element id; the first non-empty definition and note of each element. */
 export function ormTexts(xml: string): Map<string, OrmTexts> {
   const texts = new Map<string, OrmTexts>();
+  if (!MAY_HOLD_TEXTS.test(xml)) return texts;
   const parser = new SaxesParser({ xmlns: true });
   // The open elements under the current owner, as local names; `owner` is undefined outside one.
   let owner: string | undefined;

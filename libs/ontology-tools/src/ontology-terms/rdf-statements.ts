@@ -3,8 +3,9 @@
 // records (predicates and literal forms, language or datatype, numbered once per document).
 // Parsers write a subject's statements together, so they are gathered per run of one subject
 // and joined once when the run ends; a subject seen in several runs keeps one string per run.
-// Statements that only become annotations are kept up to the cap per run, which is exact: the
-// first N annotations never need an "other" statement beyond the first N of any run.
+// Statements that only become annotations are kept up to the cap per run: the first N
+// annotations never need an "other" statement beyond the first N of a run (a statement written
+// twice in one run counts twice here and once in the annotations, so such a term may keep fewer).
 import type { Quad } from '../terms.js';
 import { XSD_STRING } from '../vocabulary.js';
 import { PREDICATE_ROLES, Role } from './term-vocabulary.js';
@@ -15,7 +16,8 @@ export type ValueForm = { kind: 'iri' } | { kind: 'literal'; language?: string; 
 export const IRI_FORM = 0;
 const STRING_FORM = 1;
 
-export type Statement = { predicateId: number; form: number; value: string };
+/** One subject's statements in columns; drain() refills the same object for each subject. */
+export type SubjectStatements = { count: number; predicateIds: number[]; forms: number[]; values: string[] };
 
 export class RdfStatements {
   readonly prefixes: Record<string, string> = {};
@@ -49,14 +51,18 @@ export class RdfStatements {
     this.run.records.push(`${predicateId},${form},${object.value.length}:${object.value}`);
   }
 
-  /** The subjects in IRI order (code units), each with its statements; each is handed over once and dropped. */
-  *drain(): Generator<[string, Statement[]]> {
+  /**
+   * The subjects in IRI order (code units), each with its statements, handed over once and
+   * dropped. The statements object is reused: read it before asking for the next subject.
+   */
+  *drain(): Generator<[string, SubjectStatements]> {
     this.endRun();
     const iris = [...this.subjects.keys()].sort();
+    const statements: SubjectStatements = { count: 0, predicateIds: [], forms: [], values: [] };
     for (const iri of iris) {
       const runs = this.subjects.get(iri) ?? [];
       this.subjects.delete(iri);
-      const statements: Statement[] = [];
+      statements.count = 0;
       for (const run of typeof runs === 'string' ? [runs] : runs) decode(run, statements);
       yield [iri, statements];
     }
@@ -98,15 +104,25 @@ export class RdfStatements {
   }
 }
 
+/** The decimal number that starts at `at` and ends before `end`. */
+function numberAt(text: string, at: number, end: number): number {
+  let value = 0;
+  for (let index = at; index < end; index += 1) value = value * 10 + text.charCodeAt(index) - 48;
+  return value;
+}
+
 /** Reads "predicate,form,length:value" records; lengths make any character safe in values. */
-function decode(run: string, into: Statement[]): void {
+function decode(run: string, into: SubjectStatements): void {
   let at = 0;
   while (at < run.length) {
     const comma = run.indexOf(',', at);
     const second = run.indexOf(',', comma + 1);
     const colon = run.indexOf(':', second + 1);
-    const length = Number(run.slice(second + 1, colon));
-    into.push({ predicateId: Number(run.slice(at, comma)), form: Number(run.slice(comma + 1, second)), value: run.slice(colon + 1, colon + 1 + length) });
-    at = colon + 1 + length;
+    const end = colon + 1 + numberAt(run, second + 1, colon);
+    into.predicateIds[into.count] = numberAt(run, at, comma);
+    into.forms[into.count] = numberAt(run, comma + 1, second);
+    into.values[into.count] = run.slice(colon + 1, end);
+    into.count += 1;
+    at = end;
   }
 }

@@ -1,91 +1,103 @@
-// The terms of an RDF graph (DESIGN 6.1) from the compact statements of its named subjects.
+// The terms of an RDF graph (DESIGN 6.1) from the compact statements of its named subjects,
+// one pass over each subject's statements.
 import { CurieMaker } from './curie.js';
-import { IRI_FORM, type RdfStatements, type ValueForm } from './rdf-statements.js';
+import { IRI_FORM, type RdfStatements, type SubjectStatements, type ValueForm } from './rdf-statements.js';
 import { distinctValues, type OntologyTerm, type TermAnnotation, type TermKind } from './term.js';
 import { Role, isVocabulary, parentRoleOf, termKindOf } from './term-vocabulary.js';
 
-type Statement = { role: Role; predicate: string; value: string; form: number };
+const NONE = -1;
 
-const isPreferredLanguage = (form: ValueForm): boolean => {
-  if (form.kind !== 'literal' || !form.language) return true;
-  const language = form.language.toLowerCase();
-  return language === 'en' || language.startsWith('en-');
-};
+/** English (en, en-GB, ...) or untagged, for each value form. */
+const preferredForms = (forms: readonly ValueForm[]): boolean[] =>
+  forms.map((form) => {
+    if (form.kind !== 'literal' || !form.language) return true;
+    const language = form.language.toLowerCase();
+    return language === 'en' || language.startsWith('en-');
+  });
 
 /**
- * The first statement of the first role in `roles` that has any literal: English or untagged
- * before other languages, then document order.
+ * Per role, the statement that role offers as label or definition: the first in an English
+ * or untagged language, else the first in any language.
  */
-function choose(statements: readonly Statement[], roles: readonly Role[], forms: readonly ValueForm[]): Statement | undefined {
-  for (const role of roles) {
-    let fallback: Statement | undefined;
-    for (const statement of statements) {
-      if (statement.role !== role || statement.form === IRI_FORM) continue;
-      if (isPreferredLanguage(forms[statement.form] ?? { kind: 'iri' })) return statement;
-      fallback ??= statement;
-    }
-    if (fallback) return fallback;
+class Choice {
+  private readonly preferred = new Map<Role, number>();
+  private readonly first = new Map<Role, number>();
+
+  offer(role: Role, index: number, preferredLanguage: boolean): void {
+    if (!this.first.has(role)) this.first.set(role, index);
+    if (preferredLanguage && !this.preferred.has(role)) this.preferred.set(role, index);
   }
-  return undefined;
+
+  /** The statement of the first role in `roles` that offered one. */
+  pick(roles: readonly Role[]): number {
+    for (const role of roles) {
+      const index = this.preferred.get(role) ?? this.first.get(role);
+      if (index !== undefined) return index;
+    }
+    return NONE;
+  }
 }
 
 const LABEL_ROLES: readonly Role[] = [Role.PrefLabel, Role.RdfsLabel];
 const DEFINITION_ROLES: readonly Role[] = [Role.DefinitionIao, Role.DefinitionSkos, Role.DefinitionComment];
-const NAME_ROLES = new Set<Role>([Role.PrefLabel, Role.RdfsLabel, Role.Synonym]);
+const isDefinitionRole = (role: Role): boolean => role === Role.DefinitionIao || role === Role.DefinitionSkos || role === Role.DefinitionComment;
 
 const isTrue = (value: string): boolean => {
   const text = value.trim().toLowerCase();
   return text === 'true' || text === '1';
 };
 
-function annotationOf(statement: Statement, forms: readonly ValueForm[]): TermAnnotation {
-  const form = forms[statement.form] ?? { kind: 'iri' };
-  if (form.kind === 'iri') return { property: statement.predicate, value: statement.value };
-  return form.language
-    ? { property: statement.predicate, value: statement.value, language: form.language }
-    : { property: statement.predicate, value: statement.value, datatype: form.datatype ?? '' };
+type Context = { graph: RdfStatements; preferred: boolean[]; maxAnnotations: number };
+
+function annotationOf(graph: RdfStatements, statements: SubjectStatements, index: number): TermAnnotation {
+  const property = graph.predicates[statements.predicateIds[index] ?? 0] ?? '';
+  const value = statements.values[index] ?? '';
+  const form = graph.forms[statements.forms[index] ?? IRI_FORM] ?? { kind: 'iri' };
+  if (form.kind === 'iri') return { property, value };
+  return form.language ? { property, value, language: form.language } : { property, value, datatype: form.datatype ?? '' };
 }
 
-/** Is the statement shown by a field of the term (and so not an annotation)? */
-function inField(statement: Statement, parentRole: Role | undefined, definition: Statement | undefined): boolean {
-  const iri = statement.form === IRI_FORM;
-  switch (statement.role) {
-    case Role.Type:
-    case Role.Deprecated:
-      return true;
-    case Role.PrefLabel:
-    case Role.RdfsLabel:
-    case Role.Synonym:
-      return !iri;
-    case Role.ReplacedBy:
-      return iri;
-    case Role.DefinitionIao:
-    case Role.DefinitionSkos:
-    case Role.DefinitionComment:
-      return statement === definition;
-    default:
-      return iri && statement.role === parentRole;
-  }
-}
-
-function termOf(iri: string, kind: TermKind, statements: readonly Statement[], forms: readonly ValueForm[], maxAnnotations: number): OntologyTerm {
-  const literals = (role: Role) => statements.filter((statement) => statement.role === role && statement.form !== IRI_FORM);
-  const iris = (test: (statement: Statement) => boolean) =>
-    distinctValues(statements.filter((statement) => statement.form === IRI_FORM && test(statement)).map((statement) => statement.value), iri);
-  const label = choose(statements, LABEL_ROLES, forms)?.value ?? null;
-  const definition = choose(statements, DEFINITION_ROLES, forms);
+function termOf(iri: string, kind: TermKind, statements: SubjectStatements, context: Context): OntologyTerm {
+  const { graph, preferred } = context;
   const parentRole = parentRoleOf(kind);
-  const parents =
-    kind === 'individual'
-      ? iris((statement) => statement.role === Role.Type && !isVocabulary(statement.value))
-      : iris((statement) => parentRole !== undefined && statement.role === parentRole);
+  const choice = new Choice();
+  const names: string[] = [];
+  const replacedBy: string[] = [];
+  const parents: string[] = [];
+  // Statements no field shows, and definitions until one is chosen: the annotations.
+  const others: number[] = [];
+  let deprecated = false;
+  for (let index = 0; index < statements.count; index += 1) {
+    const role = graph.roles[statements.predicateIds[index] ?? 0] ?? Role.Other;
+    const form = statements.forms[index] ?? IRI_FORM;
+    const value = statements.values[index] ?? '';
+    const named = form === IRI_FORM;
+    if (role === Role.Type) {
+      if (kind === 'individual' && named && !isVocabulary(value)) parents.push(value);
+    } else if (role === Role.Deprecated) {
+      deprecated ||= !named && isTrue(value);
+    } else if (!named && (role === Role.PrefLabel || role === Role.RdfsLabel || role === Role.Synonym)) {
+      names.push(value);
+      if (role !== Role.Synonym) choice.offer(role, index, preferred[form] ?? false);
+    } else if (named && role === Role.ReplacedBy) {
+      replacedBy.push(value);
+    } else if (named && role === parentRole) {
+      parents.push(value);
+    } else {
+      if (!named && isDefinitionRole(role)) choice.offer(role, index, preferred[form] ?? false);
+      others.push(index);
+    }
+  }
+  const labelIndex = choice.pick(LABEL_ROLES);
+  const label = labelIndex === NONE ? null : (statements.values[labelIndex] ?? null);
+  const definitionIndex = choice.pick(DEFINITION_ROLES);
   const annotations: TermAnnotation[] = [];
   // A graph is a set: a statement written twice is one annotation.
   const seen = new Set<string>();
-  for (const statement of statements) {
-    if (annotations.length >= maxAnnotations) break;
-    const key = `${statement.predicate} ${statement.form} ${statement.value}`;
-    if (!inField(statement, parentRole, definition) && !seen.has(key)) annotations.push(annotationOf(statement, forms));
+  for (const index of others) {
+    if (annotations.length >= context.maxAnnotations) break;
+    const key = `${statements.predicateIds[index]} ${statements.forms[index]} ${statements.values[index]}`;
+    if (index !== definitionIndex && !seen.has(key)) annotations.push(annotationOf(graph, statements, index));
     seen.add(key);
   }
   return {
@@ -93,14 +105,11 @@ function termOf(iri: string, kind: TermKind, statements: readonly Statement[], f
     curie: null,
     kind,
     label,
-    synonyms: distinctValues(
-      statements.filter((statement) => NAME_ROLES.has(statement.role) && statement.form !== IRI_FORM).map((statement) => statement.value),
-      label,
-    ),
-    definition: definition?.value ?? null,
-    deprecated: literals(Role.Deprecated).some((statement) => isTrue(statement.value)),
-    replaced_by: iris((statement) => statement.role === Role.ReplacedBy),
-    parents,
+    synonyms: distinctValues(names, label),
+    definition: definitionIndex === NONE ? null : (statements.values[definitionIndex] ?? null),
+    deprecated,
+    replaced_by: distinctValues(replacedBy, iri),
+    parents: distinctValues(parents, iri),
     annotations,
   };
 }
@@ -108,16 +117,18 @@ function termOf(iri: string, kind: TermKind, statements: readonly Statement[], f
 /** Every term of the graph in IRI order, one at a time; the statements are consumed. */
 export function* rdfTermStream(graph: RdfStatements, maxAnnotations: number): Generator<OntologyTerm> {
   const curies = new CurieMaker(graph.prefixes);
-  for (const [iri, packed] of graph.drain()) {
-    const types: string[] = [];
-    const statements = packed.map(({ predicateId, form, value }): Statement => {
-      const role = graph.roles[predicateId] ?? Role.Other;
-      if (role === Role.Type && form === IRI_FORM) types.push(value);
-      return { role, predicate: graph.predicates[predicateId] ?? '', value, form };
-    });
+  const context: Context = { graph, preferred: [], maxAnnotations };
+  const types: string[] = [];
+  for (const [iri, statements] of graph.drain()) {
+    // Literal forms are numbered as the parse meets them; all are known by now.
+    if (context.preferred.length !== graph.forms.length) context.preferred = preferredForms(graph.forms);
+    types.length = 0;
+    for (let index = 0; index < statements.count; index += 1) {
+      if (graph.roles[statements.predicateIds[index] ?? 0] === Role.Type && statements.forms[index] === IRI_FORM) types.push(statements.values[index] ?? '');
+    }
     const kind = termKindOf(types);
     if (!kind) continue;
-    const term = termOf(iri, kind, statements, graph.forms, maxAnnotations);
+    const term = termOf(iri, kind, statements, context);
     term.curie = curies.curie(iri);
     yield term;
   }
