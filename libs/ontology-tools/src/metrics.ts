@@ -3,9 +3,10 @@
 // triples and the kinds of named things for RDF, keys (and LinkML classes and slots) for YAML
 // and JSON, and the model summary for ORM2.
 import type { SourceCheck, SourceFormat, SourceObserver } from '@oms/formats';
-import { parseOrm, summarize } from '@oms/orm';
-import { isJsonLd, jsonLdToQuads } from './json-ld.js';
+import { summarize } from '@oms/orm';
+import { isJsonLd } from './json-ld.js';
 import { kindOf } from './rdf-entities.js';
+import { SourceReads } from './source-reads.js';
 import type { Quad } from './terms.js';
 import { TripleSet } from './triple-set.js';
 import { ANNOTATION_PROPERTY, DATATYPE_PROPERTY, OBJECT_PROPERTY, OWL_IMPORTS, RDF_TYPE } from './vocabulary.js';
@@ -116,27 +117,25 @@ export function structureMetrics(value: unknown): StructureMetrics {
   return metrics;
 }
 
-function ormMetrics(text: string): OrmMetrics | undefined {
-  try {
-    const summary = summarize(parseOrm(text));
-    return {
-      object_types: summary.objectTypes,
-      entity_types: summary.entityTypes,
-      value_types: summary.valueTypes,
-      fact_types: summary.factTypes,
-      constraints: summary.constraints,
-    };
-  } catch {
-    // Accepted as ORM2 XML but beyond what the model reader understands: sizes only.
-    return undefined;
-  }
+function ormMetrics(text: string, reads: SourceReads): OrmMetrics | undefined {
+  const model = reads.ormModel(text);
+  // Accepted as ORM2 XML but beyond what the model reader understands: sizes only.
+  if (model instanceof Error) return undefined;
+  const summary = summarize(model);
+  return {
+    object_types: summary.objectTypes,
+    entity_types: summary.entityTypes,
+    value_types: summary.valueTypes,
+    fact_types: summary.factTypes,
+    constraints: summary.constraints,
+  };
 }
 
-async function jsonLdMetrics(value: unknown, bytes: number): Promise<RdfMetrics | undefined> {
+async function jsonLdMetrics(value: unknown, bytes: number, reads: SourceReads): Promise<RdfMetrics | undefined> {
   if (bytes > JSON_LD_METRICS_MAX_BYTES) return undefined;
   try {
     const counter = new RdfCounter();
-    for (const quad of await jsonLdToQuads(value)) counter.add(quad);
+    for (const quad of await reads.jsonLdQuads(value)) counter.add(quad);
     return counter.result();
   } catch {
     // A remote @context (never fetched) or JSON-LD that does not expand: no triple counts.
@@ -151,7 +150,8 @@ export type MetricsCollector = {
   finish(text: string, check: Extract<SourceCheck, { ok: true }>): Promise<SourceMetrics>;
 };
 
-export function collectMetrics(format: SourceFormat): MetricsCollector {
+/** `reads` shares the JSON-LD triples and the ORM2 model with a terms collector of the same source. */
+export function collectMetrics(format: SourceFormat, reads: SourceReads = new SourceReads()): MetricsCollector {
   const counter = format === 'turtle' || format === 'rdf' || format === 'owl' ? new RdfCounter() : undefined;
   const values: unknown[] = [];
   const observer: SourceObserver = {};
@@ -171,11 +171,11 @@ export function collectMetrics(format: SourceFormat): MetricsCollector {
         metrics.structure = structureMetrics(value);
         if (format === 'json' && isJsonLd(value)) {
           metrics.syntax = 'json-ld';
-          const rdf = await jsonLdMetrics(value, bytes);
+          const rdf = await jsonLdMetrics(value, bytes, reads);
           if (rdf) metrics.rdf = rdf;
         }
       } else if (format === 'orm') {
-        const orm = ormMetrics(text);
+        const orm = ormMetrics(text, reads);
         if (orm) metrics.orm = orm;
       }
       return metrics;

@@ -2,6 +2,7 @@
 // NORMA ids, reported as added, removed, renamed (same id, new name) or changed (same id,
 // something else about it differs, listed by field).
 import { parseOrm, type OrmConstraint, type OrmFactType, type OrmModel, type OrmObjectType } from '@oms/orm';
+import { firstReading, objectTypeNames } from './orm-reading.js';
 
 export type OrmElementRef = { id: string; name: string; kind?: string; reading?: string };
 export type OrmRename = { id: string; from: string; to: string };
@@ -48,22 +49,9 @@ const objectTypes: Describer<OrmObjectType> = {
   }),
 };
 
-/** The first reading with the role players' names in place of its placeholders. */
-function readingOf(factType: OrmFactType, model: OrmModel): string | undefined {
-  const order = factType.readingOrders[0];
-  const text = order?.readings[0];
-  if (!order || text === undefined) return undefined;
-  const names = new Map(model.objectTypes.map((objectType) => [objectType.id, objectType.name]));
-  const roles = new Map(factType.roles.map((role) => [role.id, role]));
-  return text.replace(/\{(\d+)\}/g, (whole, index: string) => {
-    const role = roles.get(order.roleIds[Number(index)] ?? '');
-    return role?.playerId ? (names.get(role.playerId) ?? whole) : whole;
-  });
-}
-
 const factTypes: Describer<OrmFactType> = {
   ref: (factType, model) => {
-    const reading = readingOf(factType, model);
+    const reading = firstReading(factType, objectTypeNames(model));
     return reading === undefined ? { id: factType.id, name: factType.name } : { id: factType.id, name: factType.name, reading };
   },
   fields: (factType) => ({
