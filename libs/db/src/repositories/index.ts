@@ -7,6 +7,6 @@ export * from './app-secrets.js';
 export * from './ontologies.js';
 export * from './head-sources.js';
 export * from './source-chunks.js';
-export * from './revoked-access-tokens.js';
+export * from './oidc-payloads.js';
 
 export * from './write-access.js';
