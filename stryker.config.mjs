@@ -46,9 +46,12 @@ export default {
     // /mcp: bearer tokens (API tokens, OAuth access tokens: audience, issuer, expiry, grant, revocation).
     'libs/mcp-server/src/bearer-authenticator.ts',
     'libs/mcp-server/src/http-router.ts:74-112', // the authenticate handler: 401, scope 403, the actor handed on
-    'libs/ontology-service/src/internal/trpc-router.ts:103-108', // the acting user of every internal call
-    'libs/ontology-service/src/internal/trpc-router.ts:121-145', // auth.resolveApiToken, auth.grantActive
-    'libs/db/src/repositories/revoked-access-tokens.ts',
+    'libs/ontology-service/src/authorization/acting-caller.ts', // the acting user of every internal call
+    'libs/ontology-service/src/internal/actor-procedure.ts',
+    'libs/ontology-service/src/authorization/agent-bearer.ts', // auth.resolveApiToken, auth.grantActive
+    'libs/db/src/repositories/oidc-payloads.ts:21-27', // a live OAuth payload (not expired)
+    'libs/db/src/repositories/oidc-payloads.ts:63-69', // liveGrantUserId: whose grant, while it lives
+    'libs/db/src/repositories/oidc-payloads.ts:97-121', // revoked access tokens
     'libs/authorization/src/access-token-revocation.ts',
     // The agent tools' reads and writes, scoped to the caller.
     'libs/ontology-service/src/agent/read-tools.ts:1-38',

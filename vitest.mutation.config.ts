@@ -15,6 +15,7 @@ export const MUTATION_TESTS = [
   'libs/domain/src/visibility.spec.ts',
   'libs/db/test/visibility.test.ts',
   'libs/db/test/write-access.test.ts',
+  'libs/db/test/oidc-payloads.test.ts',
   'libs/ontology-service/src/authorization/member-removal.spec.ts',
   'libs/ontology-service/src/authorization/write-access.spec.ts',
   'libs/ontology-service/src/security/api-token.spec.ts',

@@ -374,7 +374,7 @@ async function main(options) {
   for (let i = 2; i <= REPLICAS; i++) rest.push(await startApp(settings, 'rest-api', i, restEnv));
 
   // Authorization servers (one unless CLUSTER_AUTH_REPLICAS): OAuth, sign-in and settings;
-  // account use cases over internal tRPC.
+  // they run the account use cases themselves, on the shared database.
   const auths = [];
   for (let i = 1; i <= settings.authReplicas; i++) {
     auths.push(
@@ -382,8 +382,6 @@ async function main(options) {
         BASE_URL: settings.baseUrl,
         DATABASE_URL: settings.databaseUrl,
         REDIS_URL: settings.redisUrl,
-        REST_INTERNAL_URL: rest[(i - 1) % rest.length].url,
-        INTERNAL_TOKEN: settings.internalToken,
         TRUST_PROXY: '1',
       }),
     );

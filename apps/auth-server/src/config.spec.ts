@@ -8,8 +8,6 @@ import { loadConfig } from './config.js';
 const REQUIRED = {
   BASE_URL: 'https://ontologies.example',
   DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x',
-  REST_INTERNAL_URL: 'http://rest-api:3000',
-  INTERNAL_TOKEN: 'x'.repeat(48),
 };
 
 /** The address express gives the sign-in limiter for a request through one proxy. */
@@ -31,7 +29,7 @@ describe('auth-server config', () => {
   it('when the required variables are missing then each is named', () => {
     const result = loadConfig({});
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.problems.map((line) => line.split(':')[0]).sort()).toEqual(['BASE_URL', 'DATABASE_URL', 'INTERNAL_TOKEN', 'REST_INTERNAL_URL']);
+    if (!result.ok) expect(result.problems.map((line) => line.split(':')[0]).sort()).toEqual(['BASE_URL', 'DATABASE_URL']);
   });
 
   it('when TRUST_PROXY is a hop count then a client cannot choose its sign-in address with X-Forwarded-For', async () => {

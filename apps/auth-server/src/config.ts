@@ -1,6 +1,7 @@
-// The authorization server's one configuration schema.
+// The authorization server's one configuration schema. It runs the account use cases itself
+// (sign-in checks and the settings area), so it also supplies their ServiceConfig.
 import { z } from 'zod';
-import { internalTokenSetting, logLevelSetting, parseEnv, shutdownTimeoutSetting, trustProxySetting, type EnvResult } from '@oms/platform';
+import { logLevelSetting, parseEnv, shutdownTimeoutSetting, trustProxySetting, type EnvResult } from '@oms/platform';
 
 const ConfigSchema = z
   .object({
@@ -9,8 +10,6 @@ const ConfigSchema = z
     BASE_URL: z.url({ protocol: /^https?$/ }),
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
     REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
-    REST_INTERNAL_URL: z.url({ protocol: /^https?$/ }),
-    INTERNAL_TOKEN: internalTokenSetting,
     TRUST_PROXY: trustProxySetting,
     LOG_LEVEL: logLevelSetting.default('info'),
     SHUTDOWN_TIMEOUT_MS: shutdownTimeoutSetting.default(10_000),
@@ -21,11 +20,16 @@ const ConfigSchema = z
     baseUrl: env.BASE_URL.replace(/\/+$/, ''),
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
-    restInternalUrl: env.REST_INTERNAL_URL.replace(/\/+$/, ''),
-    internalToken: env.INTERNAL_TOKEN,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    // The rest of ServiceConfig, fixed: this server signs nobody up (the REST app does) and
+    // runs no source checks, diffs or conversions, so it keeps no worker threads.
+    registration: 'closed' as const,
+    signUpLimit: 0,
+    heavyWorkThreads: 0,
+    heavyWorkHeapMiB: 64,
+    heavyRequestsPerCaller: 1,
   }));
 
 export type AuthConfig = Readonly<z.output<typeof ConfigSchema>>;

@@ -1,8 +1,7 @@
-// Wires the authorization server: config, logger, database (the REST app migrates it),
-// Redis for shared sign-in limits, the REST app's internal API, listen, clean shutdown.
+// Wires the authorization server: config, logger, database (the REST app migrates it), Redis
+// for shared sign-in limits, the app (which runs the account use cases), listen, clean shutdown.
 import { createDatabase } from '@oms/db';
-import { createAttemptLimiter, createLogger, createRedisClient, exitOnConfigProblems, onShutdownSignal, startServer } from '@oms/platform';
-import { remoteServiceFactory } from '@oms/service-client';
+import { createLogger, createRedisClient, exitOnConfigProblems, onShutdownSignal, startServer } from '@oms/platform';
 import { loadConfig } from './config.js';
 import { createApp } from './create-app.js';
 
@@ -19,13 +18,7 @@ const redis = config.redisUrl
       onUp: () => logger.info('redis reachable again'),
     })
   : undefined;
-const service = createApp({
-  config,
-  db,
-  logger,
-  limiter: createAttemptLimiter({ prefix: 'sign-in', ...(redis ? { redis } : {}) }),
-  serviceFor: remoteServiceFactory(config),
-});
+const service = createApp({ config, db, logger, ...(redis ? { redis } : {}) });
 await service.ready;
 const running = await startServer(service.app, { port: config.port, host: config.host });
 logger.info({ port: running.port, baseUrl: config.baseUrl }, 'listening');

@@ -1,10 +1,10 @@
-// Wires the MCP gateway: config, logger, the REST app's internal API over tRPC, listen,
-// clean shutdown.
+// Wires the MCP gateway: config, logger, the use cases over the REST app's internal API
+// (tRPC; the remote twin of the embedded /mcp's in-process caller), listen, clean shutdown.
 import { createLogger, exitOnConfigProblems, onShutdownSignal, startServer } from '@oms/platform';
 import { bullmqRenderQueue, redisConnectionOptions } from '@oms/render';
 import { loadConfig } from './config.js';
 import { createApp } from './create-app.js';
-import { remoteServiceFactory } from '@oms/service-client';
+import { remoteServiceFactory } from '@oms/ontology-service/remote';
 
 const loaded = loadConfig(process.env);
 if (!loaded.ok) exitOnConfigProblems(loaded.problems);

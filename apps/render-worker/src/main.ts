@@ -1,7 +1,9 @@
-// Wires a render worker: config, logger, database, warm Chromium, the BullMQ worker, a
-// health endpoint, and a clean shutdown that lets active jobs finish before the browser closes.
+// Wires a render worker: config, logger, database, warm Chromium, the BullMQ worker (its
+// sources read through the application layer's renderSourceOf), a health endpoint, and a
+// clean shutdown that lets active jobs finish before the browser closes.
 import express from 'express';
-import { createDatabase, findCommitSource } from '@oms/db';
+import { createDatabase } from '@oms/db';
+import { renderSourceOf } from '@oms/ontology-service';
 import { createLogger, exitOnConfigProblems, onShutdownSignal, startServer } from '@oms/platform';
 import { createRasterizer, queueConnected, redisConnectionOptions } from '@oms/render';
 import { loadConfig } from './config.js';
@@ -16,7 +18,7 @@ const db = await createDatabase({ databaseUrl: config.databaseUrl, poolSize: 2 }
 const rasterizer = createRasterizer(config.chromiumPath ? { chromiumPath: config.chromiumPath } : {});
 const worker = createRenderWorker({
   connection: redisConnectionOptions(config.redisUrl),
-  loadSource: (ontologyId, commitHash) => findCommitSource(db.prisma, ontologyId, commitHash),
+  loadSource: (ontologyId, commitHash) => renderSourceOf({ db }, { ontologyId, commitHash }),
   rasterizer,
   logger,
   concurrency: config.concurrency,

@@ -15,15 +15,11 @@ import { ontologyVersionRoutes } from './routes/ontology-versions.js';
 import { tokenRoutes } from './routes/tokens.js';
 import { publicRoutes } from './routes/users.js';
 import { createAuthServer } from '@oms/authorization';
-import { findCommitSource, findUserById } from '@oms/db';
 import { bearerAuthenticator, createMcpHttpRouter } from '@oms/mcp-server';
-import { checkCredentials } from '@oms/ontology-service';
-import { accountSettingsPort } from '@oms/ontology-service';
+import { authServerAccounts, createInternalRouter, localServiceFactory, renderSourceOf } from '@oms/ontology-service';
 import { createRasterizer, inProcessRenderQueue, visualizeWithQueue, type RenderQueue } from '@oms/render';
 import { diagramRoutes } from './routes/diagrams.js';
-import { localServiceFactory } from '@oms/ontology-service';
 import { internalTrpc } from './internal/mount-trpc.js';
-import { createInternalRouter } from '@oms/ontology-service';
 
 export type { AppDeps };
 
@@ -45,11 +41,8 @@ export function createApp(deps: AppDeps): ServiceApp {
     const auth = createAuthServer({
       baseUrl: deps.config.baseUrl,
       db: deps.db.prisma,
-      findUser: (id) => findUserById(deps.db.prisma, id).catch(() => null),
-      verifyCredentials: (email, password, otp) => checkCredentials(ctx, email, password, otp),
-      limiter: ctx.signInLimiter,
       logger: deps.logger,
-      settings: accountSettingsPort(ctx),
+      ...authServerAccounts(ctx),
       ...(deps.metadataFetch ? { metadataFetch: deps.metadataFetch } : {}),
     });
     ready.push(auth.ready);
@@ -60,7 +53,7 @@ export function createApp(deps: AppDeps): ServiceApp {
   const renderQueue: RenderQueue =
     deps.renderQueue ??
     inProcessRenderQueue({
-      loadSource: (ontologyId, commitHash) => findCommitSource(deps.db.prisma, ontologyId, commitHash),
+      loadSource: (ontologyId, commitHash) => renderSourceOf(ctx, { ontologyId, commitHash }),
       rasterizer: createRasterizer(deps.config.chromiumPath ? { chromiumPath: deps.config.chromiumPath } : {}),
     });
 

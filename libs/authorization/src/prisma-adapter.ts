@@ -1,49 +1,58 @@
 // oidc-provider's storage (clients, grants, sessions, codes, tokens) in the service's own
-// database, so every replica sees the same state and a restart loses nothing.
+// database, so every replica sees the same state and a restart loses nothing. The queries are
+// libs/db's oidc-payloads repository; this class adapts them to oidc-provider's Adapter.
 import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
-import type { DbClient, PrismaNamespace } from '@oms/db';
+import {
+  consumeOidcPayload,
+  deleteGrantWithTokens,
+  deleteOidcPayload,
+  deleteOidcPayloadsOfGrant,
+  findLiveOidcPayload,
+  findOidcPayloadBy,
+  grantIdOfOidcPayload,
+  upsertOidcPayload,
+  type DbClient,
+  type PrismaNamespace,
+} from '@oms/db';
 
 /** Grant sources a second use of which is an attack (or a lost race) rather than a no-op. */
 const SINGLE_USE = new Set(['AuthorizationCode', 'RefreshToken']);
+
+type Row = { payload: unknown; consumedAt: Date | null; expiresAt: Date | null };
 
 export function prismaAdapter(db: DbClient): new (name: string) => Adapter {
   return class PrismaOidcAdapter implements Adapter {
     constructor(private readonly name: string) {}
 
-    private live(id: string) {
-      return db.oidcPayload.findFirst({
-        where: { id, type: this.name, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] },
-      });
-    }
-
-    private static payloadOf(row: { payload: unknown; consumedAt: Date | null } | null): AdapterPayload | undefined {
+    private static payloadOf(row: Omit<Row, 'expiresAt'> | null): AdapterPayload | undefined {
       if (!row) return undefined;
       return { ...(row.payload as AdapterPayload), ...(row.consumedAt ? { consumed: Math.floor(row.consumedAt.getTime() / 1000) } : {}) };
     }
 
+    private static unexpired(row: Row | null): AdapterPayload | undefined {
+      return row && row.expiresAt && row.expiresAt < new Date() ? undefined : PrismaOidcAdapter.payloadOf(row);
+    }
+
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
-      const data = {
+      await upsertOidcPayload(db, this.name, id, {
         payload: payload as PrismaNamespace.InputJsonValue,
         grantId: payload.grantId ?? null,
         userCode: payload.userCode ?? null,
         uid: payload.uid ?? null,
         expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
-      };
-      await db.oidcPayload.upsert({ where: { id_type: { id, type: this.name } }, create: { id, type: this.name, ...data }, update: data });
+      });
     }
 
     async find(id: string) {
-      return PrismaOidcAdapter.payloadOf(await this.live(id));
+      return PrismaOidcAdapter.payloadOf(await findLiveOidcPayload(db, this.name, id));
     }
 
     async findByUserCode(userCode: string) {
-      const row = await db.oidcPayload.findFirst({ where: { userCode, type: this.name } });
-      return row && row.expiresAt && row.expiresAt < new Date() ? undefined : PrismaOidcAdapter.payloadOf(row);
+      return PrismaOidcAdapter.unexpired(await findOidcPayloadBy(db, this.name, { userCode }));
     }
 
     async findByUid(uid: string) {
-      const row = await db.oidcPayload.findFirst({ where: { uid, type: this.name } });
-      return row && row.expiresAt && row.expiresAt < new Date() ? undefined : PrismaOidcAdapter.payloadOf(row);
+      return PrismaOidcAdapter.unexpired(await findOidcPayloadBy(db, this.name, { uid }));
     }
 
     /**
@@ -53,20 +62,19 @@ export function prismaAdapter(db: DbClient): new (name: string) => Adapter {
      * 4.1.2, OAuth 2.1 4.3.1, RFC 9700 4.14.2).
      */
     async consume(id: string): Promise<void> {
-      const { count } = await db.oidcPayload.updateMany({ where: { id, type: this.name, consumedAt: null }, data: { consumedAt: new Date() } });
-      if (count > 0 || !SINGLE_USE.has(this.name)) return;
-      const row = await db.oidcPayload.findFirst({ where: { id, type: this.name }, select: { grantId: true } });
+      if ((await consumeOidcPayload(db, this.name, id)) || !SINGLE_USE.has(this.name)) return;
+      const grantId = await grantIdOfOidcPayload(db, this.name, id);
       // Like oidc-provider's own reuse detection: the grant goes, and with it every token of it.
-      if (row?.grantId) await db.oidcPayload.deleteMany({ where: { OR: [{ id: row.grantId, type: 'Grant' }, { grantId: row.grantId }] } });
+      if (grantId) await deleteGrantWithTokens(db, grantId);
       throw new errors.InvalidGrant(`${this.name === 'RefreshToken' ? 'refresh token' : 'authorization code'} already used`);
     }
 
     async destroy(id: string): Promise<void> {
-      await db.oidcPayload.deleteMany({ where: { id, type: this.name } });
+      await deleteOidcPayload(db, this.name, id);
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
-      await db.oidcPayload.deleteMany({ where: { grantId } });
+      await deleteOidcPayloadsOfGrant(db, grantId);
     }
   };
 }

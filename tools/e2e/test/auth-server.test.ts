@@ -1,5 +1,5 @@
 // The authorization server as its own process: OAuth metadata and the settings area, with
-// the account use cases reached over the REST app's internal API.
+// the account use cases run in that process on the shared database.
 import { randomBytes } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { chromiumAvailable, launchChromium } from '@oms/testing';
@@ -19,7 +19,7 @@ describe.runIf(runnable)('auth-server process', () => {
   beforeAll(async () => {
     database = await databaseEnv();
     rest = await startApp('rest-api', { ...database.env, INTERNAL_TOKEN, AUTH_ENDPOINT: 'off' });
-    authServer = await startApp('auth-server', { ...database.env, REST_INTERNAL_URL: rest.url, INTERNAL_TOKEN });
+    authServer = await startApp('auth-server', { ...database.env });
     browser = await launchChromium();
   }, 120_000);
   afterAll(async () => {
@@ -56,7 +56,7 @@ describe.runIf(runnable)('auth-server process', () => {
     await page.close();
   });
 
-  it('when the auth server calls the internal API without the shared token then the REST app refuses', async () => {
+  it('when the internal API is called without the shared token then the REST app refuses', async () => {
     const response = await fetch(`${rest.url}/internal/trpc/users.find?input=${encodeURIComponent(JSON.stringify({ user_id: 'x' }))}`);
     expect(response.status).toBe(401);
   });

@@ -5,7 +5,7 @@ import express, { Router, type Request, type RequestHandler, type Response } fro
 import type Provider from 'oidc-provider';
 import QRCode from 'qrcode';
 import { isAppError } from '@oms/domain';
-import type { DbClient } from '@oms/db';
+import { deleteGrantWithTokens, deleteOidcSession, findGrantOfUser, listGrantsOfUser, type DbClient } from '@oms/db';
 import type { AttemptLimiter } from '@oms/platform';
 import type { AccountSettingsPort } from '@oms/contracts';
 import type { CredentialCheck } from '../interaction-routes.js';
@@ -89,7 +89,7 @@ export function settingsRoutes(deps: SettingsDeps): Router {
     // The browser's sign-in at the authorization server ends too: it lasts 14 days and would
     // otherwise let the next agent started on this computer through without a password.
     const providerSession = cookieValue(req, PROVIDER_SESSION_COOKIE);
-    if (providerSession) await db.oidcPayload.deleteMany({ where: { id: providerSession, type: 'Session' } });
+    if (providerSession) await deleteOidcSession(db, providerSession);
     res.redirect(303, '/sign-in');
   }));
 
@@ -139,7 +139,7 @@ export function settingsRoutes(deps: SettingsDeps): Router {
 
   router.get('/settings/connected-apps', ...signedIn(async (_req, res, s, userName) => {
     const provider = await deps.provider;
-    const grants = await db.oidcPayload.findMany({ where: { type: 'Grant', payload: { path: ['accountId'], equals: s.userId } } });
+    const grants = await listGrantsOfUser(db, s.userId);
     const apps: AppRow[] = [];
     for (const grant of grants) {
       const payload = grant.payload as { clientId?: string; iat?: number };
@@ -155,9 +155,9 @@ export function settingsRoutes(deps: SettingsDeps): Router {
   }));
   router.post('/settings/connected-apps/:grantId/revoke', ...signedIn(async (req, res, s) => {
     const grantId = String(req.params['grantId']);
-    const grant = await db.oidcPayload.findFirst({ where: { id: grantId, type: 'Grant', payload: { path: ['accountId'], equals: s.userId } } });
+    const grant = await findGrantOfUser(db, grantId, s.userId);
     // The grant and every code and token issued under it go; /mcp checks the grant on each call.
-    if (grant) await db.oidcPayload.deleteMany({ where: { OR: [{ id: grantId, type: 'Grant' }, { grantId }] } });
+    if (grant) await deleteGrantWithTokens(db, grantId);
     res.redirect(303, '/settings/connected-apps');
   }));
   return router;

@@ -14,6 +14,6 @@ export * from './batched-head-sources.js';
 export type { PageWindow } from './page-window.js';
 export * from './head-sources.js';
 export * from './source-chunks.js';
-export * from './revoked-access-tokens.js';
+export * from './oidc-payloads.js';
 
 export * from './write-access.js';

@@ -1,5 +1,6 @@
 import type { Prisma } from '../generated/prisma/client.js';
 import type { DbClient } from './db-client.js';
+import { deleteOidcSessionsOfUser } from './oidc-payloads.js';
 
 export function findUserById(db: DbClient, id: string) {
   return db.user.findUnique({ where: { id } });
@@ -32,7 +33,7 @@ export function createUser(
 export async function updatePasswordHash(tx: Prisma.TransactionClient, userId: string, passwordHash: string): Promise<void> {
   await tx.user.update({ where: { id: userId }, data: { passwordHash } });
   await tx.webSession.deleteMany({ where: { userId } });
-  await tx.oidcPayload.deleteMany({ where: { type: 'Session', payload: { path: ['accountId'], equals: userId } } });
+  await deleteOidcSessionsOfUser(tx, userId);
 }
 
 export function setOtp(

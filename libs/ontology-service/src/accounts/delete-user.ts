@@ -5,6 +5,7 @@
 import { AppError } from '@oms/domain';
 import {
   deleteAccountsById,
+  deleteOidcStateOfUser,
   lockUserForDeletion,
   deleteUserRow,
   personalAccountIdsOf,
@@ -38,9 +39,7 @@ export async function deleteUser(ctx: ServiceContext, actor: Actor): Promise<voi
     }
     if (doomed.length > 0) await deleteAccountsById(tx, doomed);
     // OAuth grants, sessions and tokens of the user: connected apps lose access at once.
-    const grants = await tx.oidcPayload.findMany({ where: { payload: { path: ['accountId'], equals: userId } }, select: { id: true, grantId: true } });
-    const grantIds = [...new Set(grants.flatMap((row) => [row.id, row.grantId ?? '']).filter(Boolean))];
-    await tx.oidcPayload.deleteMany({ where: { OR: [{ payload: { path: ['accountId'], equals: userId } }, { grantId: { in: grantIds } }] } });
+    await deleteOidcStateOfUser(tx, userId);
     await deleteUserRow(tx, userId);
   }, WRITE_TX);
 }

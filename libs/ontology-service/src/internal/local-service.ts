@@ -1,9 +1,37 @@
 // The internal API without a network hop, for the single-process deployment: the same
-// router, procedures, validation and errors, called in-process.
-import { asAppError, type InternalRouter } from './trpc-router.js';
-import type { CallerCredential, ProcedureName, ServiceApi } from '@oms/contracts';
+// router, procedures, validation and errors, called in-process through tRPC's caller.
+import type { CallerCredential, ServiceApi } from '@oms/contracts';
+import type { ByName } from './by-name.js';
+import { asAppError } from './internal-errors.js';
+import type { InternalRouter } from './trpc-router.js';
 
-type Callable = Record<string, Record<string, (input: unknown) => Promise<unknown>>>;
+type Caller = ReturnType<InternalRouter['createCaller']>;
+
+function byName(caller: Caller): ByName {
+  return {
+    'auth.resolveApiToken': (input) => caller.auth.resolveApiToken(input),
+    'auth.grantActive': (input) => caller.auth.grantActive(input),
+    'auth.checkCredentials': (input) => caller.auth.checkCredentials(input),
+    'users.find': (input) => caller.users.find(input),
+    'profile.read': (input) => caller.profile.read(input),
+    'accounts.list': (input) => caller.accounts.list(input),
+    'ontologies.list': (input) => caller.ontologies.list(input),
+    'ontologies.search': (input) => caller.ontologies.search(input),
+    'ontologies.read': (input) => caller.ontologies.read(input),
+    'ontologies.create': (input) => caller.ontologies.create(input),
+    'ontologies.update': (input) => caller.ontologies.update(input),
+    'ontologies.delete': (input) => caller.ontologies.delete(input),
+    'commits.list': (input) => caller.commits.list(input),
+    'commits.read': (input) => caller.commits.read(input),
+    'settings.tokens': (input) => caller.settings.tokens(input),
+    'settings.createToken': (input) => caller.settings.createToken(input),
+    'settings.revokeToken': (input) => caller.settings.revokeToken(input),
+    'settings.twoFactor': (input) => caller.settings.twoFactor(input),
+    'settings.beginTwoFactor': (input) => caller.settings.beginTwoFactor(input),
+    'settings.confirmTwoFactor': (input) => caller.settings.confirmTwoFactor(input),
+    'settings.disableTwoFactor': (input) => caller.settings.disableTwoFactor(input),
+  };
+}
 
 /**
  * `memberOf`: the actor's accounts when this request has just read them (see InternalContext);
@@ -13,18 +41,15 @@ export function localServiceFactory(
   router: InternalRouter,
 ): (actorId: string | null, memberOf?: readonly string[], credential?: CallerCredential) => ServiceApi {
   return (actorId, memberOf, credential) => {
-    const caller = router.createCaller({ actorId, ...(memberOf ? { memberOf } : {}), ...(credential ? { credential } : {}) }) as unknown as Callable;
+    const procedures = byName(router.createCaller({ actorId, ...(memberOf ? { memberOf } : {}), ...(credential ? { credential } : {}) }));
     return {
-      call: async (name: ProcedureName, input: unknown) => {
-        const [group = '', procedure = ''] = name.split('.');
-        const run = caller[group]?.[procedure];
-        if (!run) throw new Error(`unknown procedure ${name}`);
+      async call(name, input) {
         try {
-          return (await run(input)) as never;
+          return await procedures[name](input);
         } catch (error) {
           throw asAppError(error);
         }
       },
-    } as ServiceApi;
+    };
   };
 }

@@ -1,1 +1,0 @@
-export { remoteServiceFactory } from './remote-service.js';

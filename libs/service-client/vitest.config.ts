@@ -1,4 +1,0 @@
-import { defineConfig } from 'vitest/config';
-import { vitestConfig } from '../../vitest.shared.ts';
-
-export default defineConfig(vitestConfig());
