@@ -5,6 +5,7 @@ import { findUserById, listApiTokens } from '@oms/db';
 import type { ServiceContext } from '../context.js';
 import type { Actor } from '../authorization/actor.js';
 
+/** The actor's tokens, oldest first (never the token strings: only their hashes are kept). */
 export async function listOwnApiTokens(ctx: Pick<ServiceContext, 'db'>, actor: Actor): Promise<TokenRow[]> {
   return (await listApiTokens(ctx.db.prisma, actor.userId)).map((token) => ({
     id: token.id,
