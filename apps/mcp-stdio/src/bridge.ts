@@ -117,18 +117,22 @@ export function createBridgeServer(remote: Client): Server {
     // own token; the HTTP leg asks for it under one of the remote client's.
     const { _meta, ...params } = request.params;
     const { progressToken, ...meta } = _meta ?? {};
+    // Notifications are sent before the result: each relay is awaited before the answer goes out
+    // (under load a notification still being written could otherwise reach the agent after it).
+    const relayed: Promise<unknown>[] = [];
     const relay =
       progressToken === undefined
         ? undefined
         : {
-            onprogress: (update: { progress: number; total?: number; message?: string }) =>
-              void ctx.mcpReq
-                .notify({ method: 'notifications/progress', params: { ...update, progressToken } })
-                .catch(() => undefined),
+            onprogress: (update: { progress: number; total?: number; message?: string }) => {
+              relayed.push(ctx.mcpReq.notify({ method: 'notifications/progress', params: { ...update, progressToken } }).catch(() => undefined));
+            },
             resetTimeoutOnProgress: true,
           };
     const forwarded = Object.keys(meta).length > 0 ? { ...params, _meta: meta } : params;
-    return fitForStdio(await forward(() => remote.callTool(forwarded, relay) as Promise<CallToolResult>, toolError));
+    const result = await forward(() => remote.callTool(forwarded, relay) as Promise<CallToolResult>, toolError);
+    await Promise.all(relayed);
+    return fitForStdio(result);
   });
   server.setRequestHandler('prompts/list', (request) => forward(() => remote.listPrompts(request.params)));
   server.setRequestHandler('prompts/get', (request) => forward(() => remote.getPrompt(request.params)));
