@@ -4,6 +4,8 @@
 // is refused rather than dropped, and the JSON Schema says `additionalProperties: false`.
 import { z } from 'zod';
 import { CommitResponse, CommitSummaryResponse, OntologyResponse, sourceFormat, sourceText, versionText } from './ontologies.js';
+import { CommitMetrics } from './metrics.js';
+import { SOURCE_PAGE_DEFAULT_CHARS, SOURCE_PAGE_MAX_CHARS } from './tool-budget.js';
 import { uuid } from './ids.js';
 import { requiredText, text } from './text.js';
 import { DESCRIPTION_MAX, MESSAGE_MAX, TITLE_MAX } from '@oms/domain';
@@ -31,7 +33,28 @@ const listEnvelope = <T extends z.ZodType>(key: string, item: T) =>
     limit: count.describe('The page size used'),
     offset: count.describe('How many items were skipped'),
     has_more: z.boolean().describe('Whether another page exists (offset + items returned < total)'),
+    next_offset: count
+      .optional()
+      .describe('Present when this page was shortened to fit the result budget: call again with this offset for the rest'),
+    page_shortened: z.boolean().optional().describe('True when fewer items than limit came back only to keep the result within its budget'),
   });
+
+/** Paging of a source in a tool result (DESIGN 7): a large source comes in pages of characters. */
+const sourcePaging = {
+  source_truncated: z.boolean().describe('True when source is one page of a longer source: call again with source_offset = next_source_offset'),
+  source_chars: count.describe('Length of the whole source in characters (UTF-16 code units)'),
+  next_source_offset: count.nullable().describe('Where the next page starts; null on the last page'),
+};
+const sourcePageInput = {
+  source_offset: z.number().int().min(0).default(0).describe('First character of the source to return (default 0)'),
+  source_length: z
+    .number()
+    .int()
+    .min(1)
+    .max(SOURCE_PAGE_MAX_CHARS)
+    .default(SOURCE_PAGE_DEFAULT_CHARS)
+    .describe(`Most characters of the source to return, 1..${SOURCE_PAGE_MAX_CHARS} (default ${SOURCE_PAGE_DEFAULT_CHARS})`),
+};
 
 export const ReadProfileInput = z.strictObject({});
 export const ReadProfileOutput = z.object({
@@ -51,10 +74,19 @@ export const SearchOntologiesInput = z.strictObject({
   limit,
   offset,
 });
-export const OntologyListOutput = listEnvelope('ontologies', ToolOntology);
+/** A list item: everything but the source, which read_ontology pages through. */
+export const ToolOntologySummary = ToolOntology.omit({ source: true, at_commit: true, metrics: true })
+  .extend({
+    source_bytes: count.describe('UTF-8 bytes of the head source (read it with read_ontology)'),
+    metrics: CommitMetrics.nullable().describe('Counts of the head commit (triples, classes, ...); null for commits made before metrics existed'),
+  })
+  .meta({ id: 'ToolOntologySummary' });
+export type ToolOntologySummary = z.infer<typeof ToolOntologySummary>;
+export const OntologyListOutput = listEnvelope('ontologies', ToolOntologySummary);
 
-export const ReadOntologyInput = z.strictObject({ id: id('ontology') });
-export const ReadOntologyOutput = ToolOntology;
+export const ReadOntologyInput = z.strictObject({ id: id('ontology'), ...sourcePageInput });
+export const ReadOntologyOutput = ToolOntology.extend(sourcePaging).meta({ id: 'ToolOntologyPage' });
+export type ReadOntologyOutput = z.infer<typeof ReadOntologyOutput>;
 
 export const CreateOntologyInput = z.strictObject({
   account_id: id('account').describe('The owning account: call list_accounts to find yours'),
@@ -85,8 +117,9 @@ export const DeleteOntologyOutput = z.object({ deleted: z.literal(true), id: z.s
 export const ListCommitsInput = z.strictObject({ ontology_id: id('ontology'), limit, offset });
 export const CommitListOutput = listEnvelope('commits', CommitSummaryResponse);
 
-export const ReadCommitInput = z.strictObject({ id: id('commit') });
-export const ReadCommitOutput = CommitResponse;
+export const ReadCommitInput = z.strictObject({ id: id('commit'), ...sourcePageInput });
+export const ReadCommitOutput = CommitResponse.extend(sourcePaging).meta({ id: 'ToolCommitPage' });
+export type ReadCommitOutput = z.infer<typeof ReadCommitOutput>;
 
 export const VisualizeOntologyInput = z.strictObject({ id: id('ontology') });
 export const VisualizeOntologyOutput = z.object({

@@ -27,7 +27,8 @@ Shared shapes:
 ### list_ontologies
 - Parameters: \`limit\` (optional, 1..100, default 20), \`offset\` (optional, >= 0, default 0).
 - Returns a list page \`{ontologies, total, limit, offset, has_more}\` of every ontology the user can see (public ones and private ones of the user's accounts), newest first.
-- Each item carries its full \`source\`; keep \`limit\` small when sources are large.
+- Items carry no \`source\`: they carry \`source_bytes\` and the head's \`metrics\` (triples, classes, properties, ...) instead. Read a source with \`read_ontology\`.
+- Every tool result stays under 100,000 characters. A page that would pass that comes back shorter, with \`page_shortened: true\` and \`next_offset\`: continue from \`next_offset\`.
 
 ### search_ontologies
 - Parameters: \`query\` (required, 1..255 characters), \`limit\`, \`offset\` as above.
@@ -35,21 +36,22 @@ Shared shapes:
 - Use it to find an id by name before reading, updating or deleting.
 
 ### read_ontology
-- Parameters: \`id\` (required, ontology UUID).
-- Returns one ontology with its full current \`source\`, \`version\` and \`head_hash\`.
+- Parameters: \`id\` (required, ontology UUID), \`source_offset\` (optional, default 0), \`source_length\` (optional, 1..90,000 characters, default 60,000).
+- Returns one ontology with its current \`source\`, \`version\` and \`head_hash\`.
+- A source longer than \`source_length\` comes in pages: \`source_truncated\` is true, \`source_chars\` is the whole length, and \`next_source_offset\` is where the next page starts (null on the last page). Call again with \`source_offset = next_source_offset\`; the pages joined in order are the source exactly. A page may stop short of \`source_length\` when escaping would pass the result budget: always follow \`next_source_offset\`.
 - Call it before every \`update_ontology\`: you need the current source to edit, the current version, and its \`account_id\`.
 
 ## Ontology Write
 
 ### create_ontology
 - Parameters: \`account_id\` (required, from \`list_accounts\`), \`title\` (required, 1..255), \`source\` (required, the full text, up to 10 MB), \`source_format\` (required: \`yaml\`, \`owl\`, \`rdf\`, \`turtle\`, \`other\` or \`orm\`), \`description\` (optional, up to 10,000), \`visibility\` (optional: \`is_public\` default, or \`is_private\`), \`version\` (optional, \`MAJOR.MINOR.PATCH\`, default \`1.0.0\`), \`commit_message\` (optional, default \`Initial commit\`).
-- Returns the created ontology. Its first commit is created with it.
+- Returns the created ontology (with the first page of its source, as \`read_ontology\` pages it). Its first commit is created with it.
 - The source is parsed in \`source_format\` first; a source that does not parse is refused and nothing is created.
 - Ask the user before choosing \`is_public\` for content that may be confidential; \`is_public\` is the default.
 
 ### update_ontology
 - Parameters: \`id\` (required), \`account_id\` (required: the ontology's own \`account_id\`), \`source\` (required: the complete new source text, not a diff or a fragment), \`commit_message\` (required, 1..10,000: say what changed and why), \`source_format\` (optional, keeps the current format when omitted), \`version\` (optional: an explicit version greater than the current one; when omitted the patch is bumped, 1.2.3 to 1.2.4), \`title\`, \`description\`, \`visibility\` (optional, each replaces the current value).
-- Returns the updated ontology.
+- Returns the updated ontology (with the first page of its source).
 - A new commit is made only when the source or the format really changes; sending the same source with new metadata changes the metadata only (no commit, same version).
 - \`source\` replaces the whole document. Start from \`read_ontology\`'s \`source\`, apply the edit, and send everything back; anything you leave out is gone from the new head (it stays in history).
 
@@ -65,8 +67,8 @@ Shared shapes:
 - Returns \`{commits, total, limit, offset, has_more}\` of commit summaries, newest first, without sources. With \`offset\` 0 the first item is the \`applied\` head; \`total\` is the number of commits.
 
 ### read_commit
-- Parameters: \`id\` (required, commit UUID from \`list_commits\`).
-- Returns the full commit including its \`source\` as it was at that commit.
+- Parameters: \`id\` (required, commit UUID from \`list_commits\`), \`source_offset\` and \`source_length\` as in \`read_ontology\`.
+- Returns the commit with its \`metrics\` and its \`source\` as it was at that commit, paged like \`read_ontology\` (\`source_truncated\`, \`source_chars\`, \`next_source_offset\`).
 - Compare two commits by reading both; restore an old state by sending its \`source\` to \`update_ontology\` (history is never rewritten).
 
 ## Visualization & ORM
@@ -88,10 +90,11 @@ Shared shapes:
 2. \`read_ontology\` before \`update_ontology\`: edit the current source, and take \`account_id\` from the ontology.
 3. \`update_ontology\` takes the full new source, never a diff, a patch or only the changed part.
 4. \`search_ontologies\` or \`list_ontologies\` before using an ontology id you did not get from this session.
-5. Follow \`has_more\`: request the next page with \`offset + limit\` until \`has_more\` is false, or stop once you found what you need. \`total\` tells how many there are.
+5. Follow \`has_more\`: request the next page with \`offset + limit\` (or \`next_offset\` when the page was shortened) until \`has_more\` is false, or stop once you found what you need. \`total\` tells how many there are.
 6. \`list_commits\` before \`read_commit\`: commit ids come from the list.
 7. \`visualize_ontology\` only for \`orm\` ontologies, after \`create_ontology\` or \`update_ontology\` succeeded.
 8. Write tools change shared data: do not retry a write blindly after an unclear failure. Read first (\`read_ontology\`, \`list_commits\`) to see whether it took effect.
+9. A large source: read it page by page (\`read_ontology\` or \`read_commit\` with \`source_offset\`) and edit only after you have every page; \`update_ontology\` still takes the whole new source.
 
 ## Error recovery
 

@@ -1,10 +1,23 @@
 // Tool results: the JSON both as structuredContent and as text (older clients read only
 // text), and expected failures as `isError` results that tell the agent what to do next.
 import type { CallToolResult } from '@modelcontextprotocol/server';
+import { TOOL_RESULT_MAX_CHARS } from '@oms/contracts';
 import { isAppError, type AppError } from '@oms/domain';
+import { withinBudget } from './result-budget.js';
 
+/**
+ * A result within the budget (DESIGN 7): a list page that would pass it keeps the items that fit
+ * and says where to go on; anything else is refused with what to ask for instead.
+ */
 export function ok(structured: Record<string, unknown>): CallToolResult {
-  return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
+  const fitted = withinBudget(structured);
+  if (!fitted.ok) {
+    return toolError(
+      `The result would be ${fitted.chars} characters, more than a tool result may carry (${TOOL_RESULT_MAX_CHARS}). ` +
+        'Ask for less: a smaller limit, or a smaller source_length when reading a source.',
+    );
+  }
+  return { content: [{ type: 'text', text: fitted.text }], structuredContent: fitted.structured };
 }
 
 export type Hints = {

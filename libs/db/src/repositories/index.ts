@@ -10,7 +10,7 @@ export * from './ontology-pages.js';
 export * from './visible-ontologies.js';
 export * from './commits.js';
 export * from './commit-writes.js';
-export * from './batched-head-sources.js';
+export * from './head-summaries.js';
 export type { PageWindow } from './page-window.js';
 export * from './head-sources.js';
 export * from './source-chunks.js';

@@ -32,7 +32,9 @@ export function registerCommitTools(server: McpServer, ctx: ToolContext): void {
     'read_commit',
     {
       title: 'Read a commit',
-      description: 'Returns one commit with all details, including the full source of the ontology at that commit.',
+      description:
+        'Returns one commit with all details, including the source of the ontology at that commit, in pages like read_ontology ' +
+        '(source_offset, source_length; source_truncated, source_chars, next_source_offset).',
       inputSchema: readCommitInput,
       outputSchema: cached(ReadCommitOutput),
       annotations: READ_ONLY,

@@ -19,8 +19,10 @@ export function registerOntologyReadTools(server: McpServer, ctx: ToolContext): 
     {
       title: 'List ontologies',
       description:
-        'Lists the ontologies you can see (public ones and those of your accounts), newest first, with their full source. ' +
-        'Pages with limit (1-100, default 20) and offset (default 0); has_more says whether another page exists.',
+        'Lists the ontologies you can see (public ones and those of your accounts), newest first. Items carry no source: ' +
+        'source_bytes and the head metrics (triples, classes, ...) instead; read one source with read_ontology. ' +
+        'Pages with limit (1-100, default 20) and offset (default 0); has_more says whether another page exists ' +
+        '(a page shortened to fit the result budget says next_offset).',
       inputSchema: listOntologiesInput,
       outputSchema: cached(OntologyListOutput),
       annotations: READ_ONLY,
@@ -34,7 +36,7 @@ export function registerOntologyReadTools(server: McpServer, ctx: ToolContext): 
       title: 'Search ontologies',
       description:
         'Finds ontologies you can see whose title or description contains query (case-insensitive), newest first. ' +
-        'Pages like list_ontologies (limit, offset, has_more).',
+        'Items and pages as in list_ontologies (no sources; limit, offset, has_more).',
       inputSchema: searchOntologiesInput,
       outputSchema: cached(OntologyListOutput),
       annotations: READ_ONLY,
@@ -47,7 +49,9 @@ export function registerOntologyReadTools(server: McpServer, ctx: ToolContext): 
     {
       title: 'Read an ontology',
       description:
-        'Returns one ontology with all details: title, description, visibility, source_format, version, head_hash, account_id, parent_id and the full source.',
+        'Returns one ontology with all details: title, description, visibility, source_format, version, head_hash, account_id, parent_id and its source. ' +
+        'A source longer than source_length (default 60000 characters) comes in pages: source_truncated is true, source_chars gives the total, ' +
+        'and the next call passes source_offset = next_source_offset. Joined in order, the pages are the source exactly.',
       inputSchema: readOntologyInput,
       outputSchema: cached(ReadOntologyOutput),
       annotations: READ_ONLY,

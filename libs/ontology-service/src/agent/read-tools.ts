@@ -2,15 +2,15 @@
 // one ontology, commits. Every read is scoped to what the acting user may see, by the same use
 // cases the REST routes call; what is only the tools' own is the shape and bounds of the answer.
 import { AppError } from '@oms/domain';
-import { findUserById, headSourceBytes, listOntologyPage, withHeadSources } from '@oms/db';
+import { findUserById, headSummaries, listOntologyPage } from '@oms/db';
 import type { ServiceContext } from '../context.js';
-import { presentCommit, presentCommitSummary } from '../presenters/ontology.js';
+import { presentCommitDetail, presentCommitSummary } from '../presenters/ontology.js';
 import type { Caller } from '../ontologies/caller.js';
 import { listAccounts } from '../accounts/read-accounts.js';
 import { listOntologyCommits, readCommit } from '../ontologies/ontology-commits.js';
 import { readOntology } from '../ontologies/read-ontology.js';
 import { withVisibleParents } from '../ontologies/visible-parents.js';
-import { listPage, presentToolOntology } from './present-for-tools.js';
+import { listPage, presentToolOntologyPage, presentToolOntologySummary, withSourcePage, type SourceWindow } from './present-for-tools.js';
 
 export async function readProfile(ctx: ServiceContext, caller: Caller) {
   const user = await findUserById(ctx.db.prisma, caller.userId);
@@ -30,31 +30,6 @@ export async function listAccountsWithRoles(ctx: ServiceContext, caller: Caller)
   };
 }
 
-/**
- * A tool result is one JSON value held in memory (twice: structured and as text), unlike REST's
- * streamed lists. A page whose sources add up to more than this is refused with the limit that
- * fits, so listing a hundred 10 MB ontologies cannot exhaust the server; one ontology always fits.
- */
-const TOOL_PAGE_SOURCE_BYTES = 16 * 1024 * 1024;
-
-function refuseOversizedPage(sourceBytes: number[]): void {
-  let total = 0;
-  let fitting = 0;
-  for (const bytes of sourceBytes) {
-    if (fitting > 0 && total + bytes > TOOL_PAGE_SOURCE_BYTES) break;
-    total += bytes;
-    fitting += 1;
-  }
-  if (fitting === sourceBytes.length) return;
-  const megabytes = (sourceBytes.reduce((sum, bytes) => sum + bytes, 0) / (1024 * 1024)).toFixed(1);
-  throw AppError.validation({
-    limit: [
-      `this page of ${sourceBytes.length} ontologies holds ${megabytes} MB of sources, more than one tool result carries ` +
-        `(${TOOL_PAGE_SOURCE_BYTES / (1024 * 1024)} MB); call again with limit ${fitting} (same offset), and page on from there`,
-    ],
-  });
-}
-
 export async function listOntologiesForTools(
   ctx: ServiceContext,
   caller: Caller,
@@ -63,15 +38,13 @@ export async function listOntologiesForTools(
   const text = input.query ? { contains: input.query, orDescription: true } : undefined;
   const { total, rows: found } = await listOntologyPage(ctx.db.prisma, { scope: { visibleTo: caller }, text }, { skip: input.offset, take: input.limit });
   const rows = await withVisibleParents(ctx.db.prisma, caller, found);
-  const sizes = await headSourceBytes(ctx.db.prisma, rows.map((row) => row.id));
-  refuseOversizedPage(rows.map((row) => sizes.get(row.id) ?? 0));
-  const ontologies = [];
-  for await (const row of withHeadSources(ctx.db.prisma, rows, sizes)) ontologies.push(presentToolOntology(row, ctx.config.baseUrl));
+  const heads = await headSummaries(ctx.db.prisma, rows.map((row) => row.id));
+  const ontologies = rows.map((row) => presentToolOntologySummary(row, heads.get(row.id), ctx.config.baseUrl));
   return { ontologies, ...listPage(ontologies, total, input.limit, input.offset) };
 }
 
-export async function readOntologyForTools(ctx: ServiceContext, caller: Caller, id: string) {
-  return presentToolOntology(await readOntology(ctx, caller, { id }), ctx.config.baseUrl);
+export async function readOntologyForTools(ctx: ServiceContext, caller: Caller, input: { id: string } & SourceWindow) {
+  return presentToolOntologyPage(await readOntology(ctx, caller, { id: input.id }), ctx.config.baseUrl, input);
 }
 
 export async function listCommitsForTools(ctx: ServiceContext, caller: Caller, input: { ontology_id: string; limit: number; offset: number }) {
@@ -80,6 +53,6 @@ export async function listCommitsForTools(ctx: ServiceContext, caller: Caller, i
   return { commits, ...listPage(commits, total, input.limit, input.offset) };
 }
 
-export async function readCommitForTools(ctx: ServiceContext, caller: Caller, id: string) {
-  return presentCommit(await readCommit(ctx, caller, { commitId: id }));
+export async function readCommitForTools(ctx: ServiceContext, caller: Caller, input: { id: string } & SourceWindow) {
+  return withSourcePage(presentCommitDetail(await readCommit(ctx, caller, { commitId: input.id })), input);
 }

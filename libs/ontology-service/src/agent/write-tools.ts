@@ -2,13 +2,16 @@
 // an account of the caller; on update and delete it must be the owning account (DESIGN 4).
 import { AppError } from '@oms/domain';
 import type { z } from 'zod';
-import type { CreateOntologyInput, DeleteOntologyInput, UpdateOntologyInput } from '@oms/contracts';
+import { SOURCE_PAGE_DEFAULT_CHARS, type CreateOntologyInput, type DeleteOntologyInput, type UpdateOntologyInput } from '@oms/contracts';
 import type { ServiceContext } from '../context.js';
 import { writableOntologyOr4xx, type Caller } from '../ontologies/caller.js';
 import { createOntology } from '../ontologies/create-ontology.js';
 import { deleteOntology } from '../ontologies/delete-ontology.js';
 import { updateOntology } from '../ontologies/update-ontology.js';
-import { fromToolVisibility, presentToolOntology } from './present-for-tools.js';
+import { fromToolVisibility, presentToolOntologyPage } from './present-for-tools.js';
+
+/** A write answers with the ontology and the first page of its source, as read_ontology would. */
+const FIRST_PAGE = { source_offset: 0, source_length: SOURCE_PAGE_DEFAULT_CHARS };
 
 async function ownedBy(ctx: ServiceContext, caller: Caller, id: string, accountId: string) {
   const ontology = await writableOntologyOr4xx(ctx.db.prisma, caller, id);
@@ -29,7 +32,7 @@ export async function createOntologyForTools(ctx: ServiceContext, caller: Caller
     version: input.version,
     commit_message: input.commit_message,
   });
-  return presentToolOntology(created, ctx.config.baseUrl);
+  return presentToolOntologyPage(created, ctx.config.baseUrl, FIRST_PAGE);
 }
 
 export async function updateOntologyForTools(ctx: ServiceContext, caller: Caller, input: z.output<typeof UpdateOntologyInput>) {
@@ -45,7 +48,7 @@ export async function updateOntologyForTools(ctx: ServiceContext, caller: Caller
     version: input.version,
     message: input.commit_message,
   });
-  return presentToolOntology(updated, ctx.config.baseUrl);
+  return presentToolOntologyPage(updated, ctx.config.baseUrl, FIRST_PAGE);
 }
 
 export async function deleteOntologyForTools(ctx: ServiceContext, caller: Caller, input: z.output<typeof DeleteOntologyInput>) {

@@ -58,7 +58,7 @@ export function presentCommit(row: CommitRow & { source: string }): CommitRespon
 }
 
 /** Metrics as stored (JSONB written from SourceMetrics), or null for commits made before them. */
-const metricsOf = (stored: unknown): CommitMetrics | null => (stored && typeof stored === 'object' ? (stored as CommitMetrics) : null);
+export const metricsOf = (stored: unknown): CommitMetrics | null => (stored && typeof stored === 'object' ? (stored as CommitMetrics) : null);
 
 /** The single-commit REST answer: the commit, its source and its metrics. */
 export function presentCommitDetail(row: CommitRow & { source: string; metrics: unknown }): CommitResponse {

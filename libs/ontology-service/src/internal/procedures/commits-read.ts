@@ -9,4 +9,4 @@ export const commitsRead = (procedure: ActorProcedure) =>
   procedure
     .input(contract.input)
     .output(contract.output)
-    .query(({ ctx, input }) => readCommitForTools(ctx.service, ctx.caller, input.id));
+    .query(({ ctx, input }) => readCommitForTools(ctx.service, ctx.caller, input));

@@ -9,4 +9,4 @@ export const ontologiesRead = (procedure: ActorProcedure) =>
   procedure
     .input(contract.input)
     .output(contract.output)
-    .query(({ ctx, input }) => readOntologyForTools(ctx.service, ctx.caller, input.id));
+    .query(({ ctx, input }) => readOntologyForTools(ctx.service, ctx.caller, input));
