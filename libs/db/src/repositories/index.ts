@@ -17,3 +17,4 @@ export * from './source-chunks.js';
 export * from './revoked-access-tokens.js';
 
 export * from './write-access.js';
+export * from './term-writes.js';
