@@ -18,3 +18,5 @@ export * from './revoked-access-tokens.js';
 
 export * from './write-access.js';
 export * from './term-writes.js';
+export * from './term-search.js';
+export * from './term-reads.js';
