@@ -21,6 +21,7 @@ import { checkCredentials } from '@oms/ontology-service';
 import { accountSettingsPort } from '@oms/ontology-service';
 import { createRasterizer, inProcessRenderQueue, visualizeWithQueue, type RenderQueue } from '@oms/render';
 import { diagramRoutes } from './routes/diagrams.js';
+import { termRoutes } from './routes/terms.js';
 import { localServiceFactory } from '@oms/ontology-service';
 import { internalTrpc } from './internal/mount-trpc.js';
 import { createInternalRouter } from '@oms/ontology-service';
@@ -102,6 +103,7 @@ export function createApp(deps: AppDeps): ServiceApp {
     tokenRoutes(ctx),
     ontologyRoutes(ctx),
     ontologyVersionRoutes(ctx),
+    termRoutes(ctx),
     diagramRoutes(ctx, renderQueue),
   ];
   api.use(publicApi);

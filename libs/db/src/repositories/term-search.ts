@@ -89,7 +89,7 @@ export function searchHeadTerms(
     FROM "terms" t
     JOIN "ontologies" o ON o."id" = t."ontology_id"
     JOIN "commits" c ON c."ontology_id" = o."id" AND c."seq" = o."head_seq" AND c."terms_indexed"
-    WHERE t."to_seq" IS NULL AND ${input.exact ? exactSql(0) : candidateSql(0)} AND ${visibleToUserSql('o', '$5')}${scope}${filters.sql}`;
+    WHERE t."to_seq" IS NULL AND ${input.exact ? `${exactSql(0)} AND ` : ''}${candidateSql(0)} AND ${visibleToUserSql('o', '$5')}${scope}${filters.sql}`;
   return paged(sql, `SELECT * FROM (${query}) matched WHERE "match" IS NOT NULL ${RANKED_ORDER}`, params, input.page);
 }
 
