@@ -19,6 +19,7 @@ import { bearerAuthenticator, createMcpHttpRouter } from '@oms/mcp-server';
 import { authServerAccounts, createInternalRouter, localServiceFactory, renderSourceOf } from '@oms/ontology-service';
 import { createRasterizer, inProcessRenderQueue, visualizeWithQueue, type RenderQueue } from '@oms/render';
 import { diagramRoutes } from './routes/diagrams.js';
+import { termRoutes } from './routes/terms.js';
 import { internalTrpc } from './internal/mount-trpc.js';
 
 export type { AppDeps };
@@ -95,6 +96,7 @@ export function createApp(deps: AppDeps): ServiceApp {
     tokenRoutes(ctx),
     ontologyRoutes(ctx),
     ontologyVersionRoutes(ctx),
+    termRoutes(ctx),
     diagramRoutes(ctx, renderQueue),
   ];
   api.use(publicApi);

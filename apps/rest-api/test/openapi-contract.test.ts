@@ -99,6 +99,13 @@ describe('the OpenAPI document', () => {
     await call('get', '/ontologies/{id}/diagram.svg?diagram=no-such-diagram', { id: orm.id }, t);
     await call('get', '/ontologies/{id}/diagram.png', { id: created.body.id }, t);
     if (chromiumAvailable()) await call('get', '/ontologies/{id}/diagram.png', { id: orm.id }, t);
+    const termIri = encodeURIComponent('http://example.org/a');
+    await call('get', '/terms?q=a', {}, t);
+    await call('get', '/terms?q=', {}, t);
+    await call('get', '/ontologies/{id}/terms', { id: created.body.id }, t);
+    await call('get', `/ontologies/{id}/term?iri=${termIri}`, { id: created.body.id }, t);
+    await call('get', `/ontologies/{id}/term/history?iri=${termIri}`, { id: created.body.id }, t);
+    await call('get', '/ontologies/{id}/commits/{commit_id}/changes', { id: created.body.id, commit_id: commits.body.data[0].id }, t);
     await call('delete', '/ontologies/{id}', { id: created.body.id }, t);
     await call('get', '/ontologies/{id}', { id: created.body.id }, t);
     await call('delete', '/me', {}, { token: other.token });

@@ -18,3 +18,4 @@ export type * from './visualization.js';
 export * from './account-api.js';
 export type * from './account-settings.js';
 export * from './tool-budget.js';
+export * from './terms.js';

@@ -27,6 +27,7 @@ import {
   NotificationTokenResponse,
 } from './tokens.js';
 import { uuid } from './ids.js';
+import { CommitChangesResponse, OntologyTermsQuery, OntologyTermsResponse, TermChangesQuery, TermHistoryQuery, TermHistoryResponse, TermQuery, TermResponse, TermSearchQuery, TermSearchResponse } from './terms.js';
 import { ChangePasswordRequest, CreatedUserResponse, ProfileResponse, SignInRequest, SignInResponse, SignUpRequest, SuccessResponse } from './users.js';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -118,6 +119,11 @@ export const ROUTES: RouteSpec[] = [
     produces: SOURCE_MEDIA_TYPES,
     negotiates: true,
   },
+  { method: 'get', path: '/terms', summary: 'Search the terms of the head versions of every visible ontology, ranked by match: id, label, synonym, label_prefix, synonym_prefix, words, definition (case and accents ignored; extension)', query: TermSearchQuery, status: 200, response: TermSearchResponse },
+  { method: 'get', path: '/ontologies/{id}/terms', summary: 'One version’s terms (?commit_id: id or version; default the head): the roots, the children of ?parent, or ?q ranked as /terms ranks (extension)', query: OntologyTermsQuery, status: 200, response: OntologyTermsResponse },
+  { method: 'get', path: '/ontologies/{id}/term', summary: 'One term of one version (?iri: IRI or CURIE) with parents, ancestors and annotations; 404 when that version has no such term (extension)', query: TermQuery, status: 200, response: TermResponse },
+  { method: 'get', path: '/ontologies/{id}/term/history', summary: 'A term’s changes, newest first; 404 when no version ever had it (extension)', query: TermHistoryQuery, status: 200, response: TermHistoryResponse },
+  { method: 'get', path: '/ontologies/{id}/commits/{commit_id}/changes', summary: 'The term-level changes of a commit against its parent (its release note) with their summary (extension)', query: TermChangesQuery, status: 200, response: CommitChangesResponse },
   ...(['svg', 'png'] as const).map(
     (output): RouteSpec => ({
       method: 'get',

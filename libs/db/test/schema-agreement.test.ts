@@ -12,6 +12,8 @@ const TABLES: Record<string, string> = {
   NotificationToken: 'notification_tokens',
   Ontology: 'ontologies',
   Commit: 'commits',
+  Term: 'terms',
+  TermChange: 'term_changes',
   AppSecret: 'app_secrets',
   OidcPayload: 'oidc_payloads',
   WebSession: 'web_sessions',

@@ -39,3 +39,6 @@ export * from './presenters/ontology.js';
 export * from './presenters/profile.js';
 export * from './security/api-token.js';
 export * from './security/totp.js';
+export * from './terms/read-term.js';
+export * from './terms/search-terms.js';
+export * from './terms/term-history.js';

@@ -54,3 +54,4 @@ export { toWireTerm, type WireTerm } from './terms.js';
 export { diffText, type TextDiff } from './text-diff.js';
 export { splitIri, writeRdfXml } from './write-rdfxml.js';
 export { writeNTriples, writeTurtle } from './write-turtle.js';
+export { localName, normalizeText, termSearchColumns, textWords, type TermSearchColumns } from './ontology-terms/term-text.js';

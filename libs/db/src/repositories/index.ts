@@ -17,3 +17,6 @@ export * from './source-chunks.js';
 export * from './oidc-payloads.js';
 
 export * from './write-access.js';
+export * from './term-writes.js';
+export * from './term-search.js';
+export * from './term-reads.js';

@@ -64,6 +64,8 @@ export async function insertOntology(
   c: NewCommit,
   /** The transaction's first step (the caller's authorization); a throw rolls it back. */
   before?: (tx: SqlRunner) => Promise<void>,
+  /** The transaction's last step (the commit's terms); a throw rolls it back. */
+  after?: (tx: SqlRunner) => Promise<void>,
 ): Promise<OntologyWithHead> {
   let stamps: { created_at: Date; updated_at: Date } | undefined;
   await sql.transaction(async (tx) => {
@@ -74,6 +76,7 @@ export async function insertOntology(
     await tx.query(INSERT_FIRST_COMMIT, [
       c.id, o.id, c.seq, c.parentHash, c.commitHash, c.message, c.sourceFormat, c.version, c.authorId, c.source, metricsJson(c.metrics),
     ]);
+    if (after) await after(tx);
   });
   const at = stamps ? new Date(stamps.created_at) : new Date();
   return { ...o, createdAt: at, updatedAt: stamps ? new Date(stamps.updated_at) : at, commits: [{ source: c.source }] };

@@ -1,22 +1,25 @@
 import { AppError } from '@oms/domain';
 import type { SourceFormat } from '@oms/formats';
-import type { SourceMetrics } from '@oms/ontology-tools';
+import type { SourceMetrics, TermsResult } from '@oms/ontology-tools';
 import type { ServiceContext } from '../context.js';
+
+/** What the one validating parse of a source gives: its metrics and its terms (DESIGN 6.1). */
+export type CheckedSource = { metrics: SourceMetrics; terms: TermsResult };
 
 /**
  * Parses the source with its format's real parser; a failure is 422 on `source`. The same
- * parse feeds the metrics stored with the commit, so nothing is parsed twice at ingest. A
- * large source is heavy work: it runs in the pool and takes one of the caller's slots (429
- * when they hold all).
+ * parse feeds the metrics and the terms stored with the commit, so nothing is parsed twice at
+ * ingest. A large source is heavy work: it runs in the pool and takes one of the caller's
+ * slots (429 when they hold all).
  */
 export async function checkSource(
   ctx: Pick<ServiceContext, 'heavyWork' | 'heavySlots'>,
   callerId: string,
   format: SourceFormat,
   source: string,
-): Promise<SourceMetrics> {
+): Promise<CheckedSource> {
   const check = () => ctx.heavyWork.check(format, source);
   const verdict = source.length >= ctx.heavyWork.offloadAtChars ? await ctx.heavySlots.run(callerId, check) : await check();
   if (!verdict.ok) throw AppError.validation({ source: [verdict.message] });
-  return verdict.metrics;
+  return { metrics: verdict.metrics, terms: verdict.terms };
 }

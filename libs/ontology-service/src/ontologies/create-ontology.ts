@@ -8,6 +8,7 @@ import { callerOf, type Caller, type CallerOrActor } from './caller.js';
 import { withVisibleParent } from './visible-parents.js';
 import { checkParent, raceLostError } from './check-parent.js';
 import { checkSource } from './check-source.js';
+import { indexCommitTerms } from '../terms/index-commit-terms.js';
 
 export type CreateOntologyInput = CreateOntologyRequest['ontology'] & { commit_message?: string | undefined };
 
@@ -29,7 +30,7 @@ export async function createOntology(ctx: ServiceContext, who: CallerOrActor, in
   const accountId = await targetAccount(ctx, caller, input.account_id);
   const parentId = input.parent_id ?? null;
   if (parentId) await checkParent(ctx.db.prisma, caller, parentId);
-  const metrics = await checkSource(ctx, caller.userId, input.source_format, input.source);
+  const { metrics, terms } = await checkSource(ctx, caller.userId, input.source_format, input.source);
 
   const version = input.version ?? DEFAULT_VERSION;
   const message = input.commit_message ?? INITIAL_COMMIT_MESSAGE;
@@ -41,10 +42,11 @@ export async function createOntology(ctx: ServiceContext, who: CallerOrActor, in
     authorId: caller.userId,
     source: input.source,
   });
+  const ontologyId = ctx.newId();
   const created = await insertOntology(
     ctx.db.sql,
     {
-      id: ctx.newId(),
+      id: ontologyId,
       accountId,
       parentId,
       title: input.title,
@@ -72,6 +74,8 @@ export async function createOntology(ctx: ServiceContext, who: CallerOrActor, in
     async (tx) => {
       await reauthorize(tx, caller, { accountId, notMember: NOT_YOUR_ACCOUNT() });
     },
+    // Its terms in the same transaction: searchable when this answer returns (DESIGN 6.2).
+    (tx) => indexCommitTerms(tx, ontologyId, 1, terms),
   ).catch((error: unknown) => {
     throw raceLostError(error) ?? error;
   });

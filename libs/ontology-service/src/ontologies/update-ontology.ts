@@ -3,14 +3,14 @@
 // concurrent writers form one linear history with one applied head and no version gaps.
 import { AppError, UPDATE_COMMIT_MESSAGE, bumpVersion, compareVersions, computeCommitHash, isSemver, type VersionBump } from '@oms/domain';
 import type { SourceFormat } from '@oms/formats';
-import { appendCommit, headMetricsOf, lockHierarchy, lockOntology, updateOntologyRow, writeTimeAfterLock, type OntologyWithHeadMetrics } from '@oms/db';
-import type { SourceMetrics } from '@oms/ontology-tools';
+import { appendCommit, headMetricsOf, termSqlOf, lockHierarchy, lockOntology, updateOntologyRow, writeTimeAfterLock, type OntologyWithHeadMetrics } from '@oms/db';
 import type { ServiceContext } from '../context.js';
 import { reauthorize, WRITE_TX } from '../authorization/reauthorize.js';
 import { callerOf, checkIfMatch, notMemberError, writableOntologyOr4xx, type Caller, type CallerOrActor } from './caller.js';
 import { withVisibleParent } from './visible-parents.js';
 import { checkNoCycle, checkParent, raceLostError } from './check-parent.js';
-import { checkSource } from './check-source.js';
+import { checkSource, type CheckedSource } from './check-source.js';
+import { indexCommitTerms } from '../terms/index-commit-terms.js';
 
 export type OntologyChanges = {
   title?: string | undefined;
@@ -69,9 +69,9 @@ async function applyUpdate(ctx: ServiceContext, caller: Caller, id: string, inpu
   const wantedFormat = changes.source_format ?? (current.sourceFormat as SourceFormat);
   const wantedSource = changes.source ?? currentSource;
   let checkedFormat: SourceFormat | undefined;
-  let checkedMetrics: SourceMetrics | undefined;
+  let checked: CheckedSource | undefined;
   if (wantedFormat !== current.sourceFormat || wantedSource !== currentSource) {
-    checkedMetrics = await checkSource(ctx, caller.userId, wantedFormat, wantedSource);
+    checked = await checkSource(ctx, caller.userId, wantedFormat, wantedSource);
     checkedFormat = wantedFormat;
   }
 
@@ -93,11 +93,12 @@ async function applyUpdate(ctx: ServiceContext, caller: Caller, id: string, inpu
     const commitNeeded = format !== locked.sourceFormat || source !== headSource;
 
     let head = {};
-    let metrics: SourceMetrics | null = null;
+    let metrics: CheckedSource['metrics'] | null = null;
     if (commitNeeded) {
       // A concurrent writer may have changed what we checked against: check again then.
       const stale = format !== checkedFormat || (changes.source === undefined && source !== wantedSource);
-      metrics = stale || !checkedMetrics ? await checkSource(ctx, caller.userId, format, source) : checkedMetrics;
+      const fresh = stale || !checked ? await checkSource(ctx, caller.userId, format, source) : checked;
+      metrics = fresh.metrics;
       checkExplicitVersion(input.version, locked.version);
       const version = input.version ?? nextVersion(locked.version, input.versionBump ?? 'patch', input.versionBump ? 'version_bump' : 'version');
       const commit = {
@@ -112,6 +113,8 @@ async function applyUpdate(ctx: ServiceContext, caller: Caller, id: string, inpu
       };
       const commitHash = computeCommitHash(commit);
       await appendCommit(tx, id, { ...commit, commitHash, metrics }, at);
+      // Its terms in the same transaction: searchable when this answer returns (DESIGN 6.2).
+      await indexCommitTerms(termSqlOf(tx), id, commit.seq, fresh.terms);
       head = { sourceFormat: format, version, headHash: commitHash, headSeq: commit.seq };
     }
     const headMetrics = commitNeeded ? metrics : await headMetricsOf(tx, id);

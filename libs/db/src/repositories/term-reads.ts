@@ -1,0 +1,109 @@
+// One term of one version, the terms a list of IRIs names in it, and term-level changes
+// (a term's history, a commit's release note), read from the interval rows (DESIGN 6.2).
+import type { Prisma } from '../generated/prisma/client.js';
+import type { SqlRunner } from '../sql-runner.js';
+
+const COVERS = (alias: string, seqParam: string) => `${alias}."from_seq" <= ${seqParam} AND (${alias}."to_seq" IS NULL OR ${alias}."to_seq" > ${seqParam})`;
+
+export type TermStateRow = {
+  iri: string;
+  curie: string | null;
+  kind: string;
+  label: string | null;
+  synonyms: string[];
+  definition: string | null;
+  deprecated: boolean;
+  replaced_by: string[];
+  parents: string[];
+  annotations: Prisma.JsonValue;
+  children_count: number;
+};
+
+/** The term of version `seq` whose IRI, or else CURIE, is `ref`. */
+export async function findVersionTerm(sql: SqlRunner, ontologyId: string, seq: number, ref: string): Promise<TermStateRow | null> {
+  const rows = await sql.query<TermStateRow>(
+    `SELECT t."iri", t."curie", t."kind", t."label", t."synonyms", t."definition", t."deprecated", t."replaced_by", t."parents", t."annotations",
+       (SELECT count(*) FROM "terms" k WHERE k."ontology_id" = t."ontology_id" AND k."parents" @> ARRAY[t."iri"] AND ${COVERS('k', '$2')})::int AS "children_count"
+     FROM "terms" t WHERE t."ontology_id" = $1::uuid AND ${COVERS('t', '$2')} AND (t."iri" = $3 OR t."curie" = $3)
+     ORDER BY (t."iri" = $3) DESC, t."iri" COLLATE "C" LIMIT 1`,
+    [ontologyId, seq, ref],
+  );
+  return rows[0] ?? null;
+}
+
+/** Whether some term of version `seq` names `iri` as a parent. */
+export async function isParentInVersion(sql: SqlRunner, ontologyId: string, seq: number, iri: string): Promise<boolean> {
+  const rows = await sql.query(`SELECT 1 FROM "terms" t WHERE t."ontology_id" = $1::uuid AND t."parents" @> ARRAY[$3::text] AND ${COVERS('t', '$2')} LIMIT 1`, [ontologyId, seq, iri]);
+  return rows.length > 0;
+}
+
+export type TermRefRow = { iri: string; curie: string | null; label: string | null; parents: string[] };
+
+/** The terms of version `seq` among `iris` (missing ones are simply absent). */
+export function versionTermsByIri(sql: SqlRunner, ontologyId: string, seq: number, iris: readonly string[]): Promise<TermRefRow[]> {
+  if (iris.length === 0) return Promise.resolve([]);
+  return sql.query<TermRefRow>(
+    `SELECT t."iri", t."curie", t."label", t."parents" FROM "terms" t WHERE t."ontology_id" = $1::uuid AND ${COVERS('t', '$2')} AND t."iri" = ANY($3::text[])`,
+    [ontologyId, seq, [...iris]],
+  );
+}
+
+/** Any IRI the ontology's terms ever had with this CURIE (a history asked by CURIE). */
+export async function iriOfCurie(sql: SqlRunner, ontologyId: string, curie: string): Promise<string | null> {
+  const rows = await sql.query<{ iri: string }>(`SELECT "iri" FROM "terms" WHERE "ontology_id" = $1::uuid AND "curie" = $2 ORDER BY "from_seq" DESC LIMIT 1`, [ontologyId, curie]);
+  return rows[0]?.iri ?? null;
+}
+
+export type TermChangeRow = {
+  iri: string;
+  commit_id: string;
+  version: string;
+  created_at: Date;
+  change: 'added' | 'changed' | 'removed';
+  fields: string[];
+  before: Prisma.JsonValue;
+  after: Prisma.JsonValue;
+};
+
+const summaryOf = (alias: string) => `jsonb_build_object('iri', ${alias}."iri", 'curie', ${alias}."curie", 'kind', ${alias}."kind", 'label', ${alias}."label",
+  'synonyms', to_jsonb(${alias}."synonyms"), 'definition', ${alias}."definition", 'deprecated', ${alias}."deprecated",
+  'replaced_by', to_jsonb(${alias}."replaced_by"), 'parents', to_jsonb(${alias}."parents"))`;
+
+const CHANGE_COLUMNS = `tc."iri", c."id"::text AS "commit_id", c."version", c."created_at", tc."change", tc."fields",
+  (SELECT ${summaryOf('b')} FROM "terms" b WHERE b."ontology_id" = tc."ontology_id" AND b."iri" = tc."iri" AND b."to_seq" = tc."seq") AS "before",
+  (SELECT ${summaryOf('a')} FROM "terms" a WHERE a."ontology_id" = tc."ontology_id" AND a."iri" = tc."iri" AND a."from_seq" = tc."seq") AS "after"`;
+
+/** A term's changes, newest first. */
+export async function termHistory(sql: SqlRunner, ontologyId: string, iri: string, page: { skip: number; take: number }): Promise<{ total: number; rows: TermChangeRow[] }> {
+  const [count] = await sql.query<{ total: string | number }>(`SELECT count(*) AS "total" FROM "term_changes" WHERE "ontology_id" = $1::uuid AND "iri" = $2`, [ontologyId, iri]);
+  const rows = await sql.query<TermChangeRow>(
+    `SELECT ${CHANGE_COLUMNS} FROM "term_changes" tc JOIN "commits" c ON c."ontology_id" = tc."ontology_id" AND c."seq" = tc."seq"
+     WHERE tc."ontology_id" = $1::uuid AND tc."iri" = $2 ORDER BY tc."seq" DESC LIMIT ${page.take} OFFSET ${page.skip}`,
+    [ontologyId, iri],
+  );
+  return { total: Number(count?.total ?? 0), rows };
+}
+
+export type TermChangeCounts = { added: number; changed: number; removed: number; deprecated: number };
+
+/** The changes of commit `seq` against its parent, by IRI, and their counts. */
+export async function commitTermChanges(
+  sql: SqlRunner,
+  ontologyId: string,
+  seq: number,
+  page: { skip: number; take: number },
+): Promise<{ summary: TermChangeCounts; rows: TermChangeRow[] }> {
+  const [counts] = await sql.query<Record<keyof TermChangeCounts, string | number>>(
+    `SELECT count(*) FILTER (WHERE "change" = 'added') AS "added", count(*) FILTER (WHERE "change" = 'changed') AS "changed",
+       count(*) FILTER (WHERE "change" = 'removed') AS "removed", count(*) FILTER (WHERE "newly_deprecated") AS "deprecated"
+     FROM "term_changes" WHERE "ontology_id" = $1::uuid AND "seq" = $2`,
+    [ontologyId, seq],
+  );
+  const rows = await sql.query<TermChangeRow>(
+    `SELECT ${CHANGE_COLUMNS} FROM "term_changes" tc JOIN "commits" c ON c."ontology_id" = tc."ontology_id" AND c."seq" = tc."seq"
+     WHERE tc."ontology_id" = $1::uuid AND tc."seq" = $2 ORDER BY tc."iri" COLLATE "C" LIMIT ${page.take} OFFSET ${page.skip}`,
+    [ontologyId, seq],
+  );
+  const summary = { added: Number(counts?.added ?? 0), changed: Number(counts?.changed ?? 0), removed: Number(counts?.removed ?? 0), deprecated: Number(counts?.deprecated ?? 0) };
+  return { summary, rows };
+}

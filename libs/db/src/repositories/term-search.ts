@@ -1,0 +1,130 @@
+// Term search and browsing (DESIGN 6.2) over the interval rows of the terms migration. One
+// ranking, in SQL, for the head versions of every visible ontology and for one version: the
+// `match` of a row is the first of id, label, synonym, label_prefix, synonym_prefix, words,
+// definition that holds; ties go to terms not deprecated, shorter labels, then label, ontology
+// title and IRI in code-point order ("C"), so both back ends answer the same order.
+import type { SqlRunner } from '../sql-runner.js';
+import { visibleToUserSql } from '../visibility.js';
+
+/** A normalized query (normalizeText of @oms/ontology-tools) and its words. */
+export type TermText = { q: string; words: string[] };
+export type TermFilters = { kinds?: string[] | undefined; includeDeprecated: boolean };
+export type TermPage = { skip: number; take: number };
+
+export type TermHitRow = {
+  iri: string;
+  curie: string | null;
+  kind: string;
+  label: string | null;
+  synonyms: string[];
+  definition: string | null;
+  deprecated: boolean;
+  match: number | null;
+  ontology_id: string;
+  ontology_title: string;
+  version: string;
+  commit_id: string;
+  children_count?: number;
+};
+
+export const MATCH_NAMES = ['id', 'label', 'synonym', 'label_prefix', 'synonym_prefix', 'words', 'definition'] as const;
+
+const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/** The text parameters start after `b` others: $b+1 q, $b+2 q as a LIKE prefix, $b+3 the words of q, $b+4 q escaped for LIKE. */
+const matchSql = (b: number) => `CASE
+    WHEN t."id_keys" @> ARRAY[$${b + 1}::text] THEN 0
+    WHEN t."label_norm" = $${b + 1} THEN 1
+    WHEN t."synonyms_norm" @> ARRAY[$${b + 1}::text] THEN 2
+    WHEN t."label_norm" LIKE $${b + 2} THEN 3
+    WHEN EXISTS (SELECT 1 FROM unnest(t."synonyms_norm") s WHERE s LIKE $${b + 2}) THEN 4
+    WHEN cardinality($${b + 3}::text[]) > 0 AND NOT EXISTS (SELECT 1 FROM unnest($${b + 3}::text[]) w
+      WHERE NOT EXISTS (SELECT 1 FROM unnest(t."name_words") n WHERE n LIKE w || '%')) THEN 5
+    WHEN cardinality($${b + 3}::text[]) > 0 AND t."definition_words" @> $${b + 3}::text[] THEN 6
+  END`;
+const exactSql = (b: number) => `(t."id_keys" @> ARRAY[$${b + 1}::text] OR t."label_norm" = $${b + 1} OR t."synonyms_norm" @> ARRAY[$${b + 1}::text])`;
+/** Every match of matchSql implies this (q or each of its words is in search_text), and the trigram index answers it. */
+const candidateSql = (b: number) => `(CASE WHEN cardinality($${b + 3}::text[]) = 0 THEN t."search_text" LIKE '%' || $${b + 4} || '%'
+    ELSE NOT EXISTS (SELECT 1 FROM unnest($${b + 3}::text[]) w WHERE t."search_text" NOT LIKE '%' || w || '%') END)`;
+const RANKED_ORDER = `ORDER BY "match", "deprecated", length("label") NULLS LAST, "label" COLLATE "C" NULLS LAST, "ontology_title" COLLATE "C", "iri" COLLATE "C", "ontology_id"`;
+const LABEL_ORDER = `ORDER BY "label_norm" COLLATE "C" NULLS LAST, "label" COLLATE "C" NULLS LAST, "iri" COLLATE "C"`;
+const HIT_COLUMNS = `t."iri", t."curie", t."kind", t."label", t."synonyms", t."definition", t."deprecated",
+    o."id"::text AS "ontology_id", o."title" AS "ontology_title", c."version", c."id"::text AS "commit_id"`;
+
+function filterSql(filters: TermFilters, next: number): { sql: string; params: unknown[] } {
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  if (!filters.includeDeprecated) parts.push(`NOT t."deprecated"`);
+  if (filters.kinds) {
+    params.push(filters.kinds);
+    parts.push(`t."kind" = ANY($${next}::text[])`);
+  }
+  return { sql: parts.map((part) => ` AND ${part}`).join(''), params };
+}
+
+const textParams = (text: TermText) => [text.q, likePrefix(text.q), text.words, text.q.replace(/[\\%_]/g, (char) => `\\${char}`)];
+
+async function paged(sql: SqlRunner, query: string, params: unknown[], page: TermPage): Promise<{ total: number; rows: TermHitRow[] }> {
+  const rows = await sql.query<TermHitRow & { total: string | number }>(
+    `SELECT *, count(*) OVER () AS "total" FROM (${query}) ranked LIMIT ${page.take} OFFSET ${page.skip}`,
+    params,
+  );
+  if (rows.length > 0) return { total: Number(rows[0]?.total ?? 0), rows };
+  if (page.skip === 0) return { total: 0, rows: [] };
+  const [count] = await sql.query<{ total: string | number }>(`SELECT count(*) AS "total" FROM (${query}) ranked`, params);
+  return { total: Number(count?.total ?? 0), rows: [] };
+}
+
+/** Head terms of every ontology `userId` may see (or of `ontologyIds` among them), ranked. */
+export function searchHeadTerms(
+  sql: SqlRunner,
+  input: { userId: string; text: TermText; exact: boolean; ontologyIds?: string[] | undefined; filters: TermFilters; page: TermPage },
+): Promise<{ total: number; rows: TermHitRow[] }> {
+  const params: unknown[] = [...textParams(input.text), input.userId];
+  const match = matchSql(0);
+  const scope = input.ontologyIds ? ` AND o."id" = ANY($${params.push(input.ontologyIds)}::uuid[])` : '';
+  const filters = filterSql(input.filters, params.length + 1);
+  params.push(...filters.params);
+  const query = `SELECT ${HIT_COLUMNS}, ${match} AS "match"
+    FROM "terms" t
+    JOIN "ontologies" o ON o."id" = t."ontology_id"
+    JOIN "commits" c ON c."ontology_id" = o."id" AND c."seq" = o."head_seq" AND c."terms_indexed"
+    WHERE t."to_seq" IS NULL AND ${input.exact ? `${exactSql(0)} AND ` : ''}${candidateSql(0)} AND ${visibleToUserSql('o', '$5')}${scope}${filters.sql}`;
+  return paged(sql, `SELECT * FROM (${query}) matched WHERE "match" IS NOT NULL ${RANKED_ORDER}`, params, input.page);
+}
+
+/** One version of one ontology: `seq` is the commit's sequence. */
+export type VersionScope = { ontologyId: string; seq: number; title: string; version: string; commitId: string };
+
+const COVERS = (alias: string, seqParam: string) => `${alias}."from_seq" <= ${seqParam} AND (${alias}."to_seq" IS NULL OR ${alias}."to_seq" > ${seqParam})`;
+const CHILDREN_COUNT = `(SELECT count(*) FROM "terms" k WHERE k."ontology_id" = t."ontology_id" AND k."parents" @> ARRAY[t."iri"] AND ${COVERS('k', '$2')})::int AS "children_count"`;
+
+/** One version's terms: ranked by `text`, the children of `parent`, or its roots; each with its children count. */
+export function listVersionTerms(
+  sql: SqlRunner,
+  input: { scope: VersionScope; text?: TermText | undefined; parent?: string | undefined; filters: TermFilters; page: TermPage },
+): Promise<{ total: number; rows: TermHitRow[] }> {
+  const { scope } = input;
+  const params: unknown[] = [scope.ontologyId, scope.seq, scope.title, scope.version, scope.commitId];
+  const head = `t."iri", t."curie", t."kind", t."label", t."synonyms", t."definition", t."deprecated", t."label_norm",
+    t."ontology_id"::text AS "ontology_id", $3::text AS "ontology_title", $4::text AS "version", $5::text AS "commit_id", ${CHILDREN_COUNT}`;
+  const where: string[] = [`t."ontology_id" = $1::uuid`, COVERS('t', '$2')];
+  let match = 'NULL::int';
+  if (input.text) {
+    const base = params.length;
+    params.push(...textParams(input.text));
+    match = matchSql(base);
+    where.push(candidateSql(base));
+  }
+  if (input.parent !== undefined) where.push(`t."parents" @> ARRAY[$${params.push(input.parent)}::text]`);
+  if (!input.text && input.parent === undefined) {
+    where.push(`NOT EXISTS (SELECT 1 FROM "terms" p WHERE p."ontology_id" = t."ontology_id" AND p."iri" = ANY(t."parents") AND ${COVERS('p', '$2')})`);
+  }
+  const filters = filterSql(input.filters, params.length + 1);
+  params.push(...filters.params);
+  const query = `SELECT ${head}, ${match} AS "match" FROM "terms" t WHERE ${where.join(' AND ')}${filters.sql}`;
+  const order = input.text
+    ? `WHERE "match" IS NOT NULL ${RANKED_ORDER}`
+    : LABEL_ORDER;
+  return paged(sql, `SELECT * FROM (${query}) matched ${order}`, params, input.page);
+}

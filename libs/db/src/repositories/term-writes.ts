@@ -1,0 +1,93 @@
+// A commit's terms (DESIGN 6), written in the commit's own transaction: the states that start
+// at its sequence, the head states it ends, and its term-level changes. Rows travel as one
+// JSON parameter per batch (jsonb_to_recordset), so a large ontology costs few round trips.
+import type { Prisma } from '../generated/prisma/client.js';
+import type { SqlRunner } from '../sql-runner.js';
+import type { DbClient } from './db-client.js';
+
+/** The one statement form both writers use: a driver transaction or a Prisma transaction. */
+export type TermSql = Pick<SqlRunner, 'query'>;
+
+/** A Prisma transaction seen as TermSql. */
+export function termSqlOf(tx: DbClient): TermSql {
+  return { query: <T>(sql: string, params: unknown[] = []) => tx.$queryRawUnsafe<T[]>(sql, ...params) };
+}
+
+export type NewTermState = {
+  iri: string;
+  digest: string;
+  curie: string | null;
+  kind: string;
+  label: string | null;
+  synonyms: string[];
+  definition: string | null;
+  deprecated: boolean;
+  replaced_by: string[];
+  parents: string[];
+  annotations: Prisma.InputJsonValue;
+  id_keys: string[];
+  label_norm: string | null;
+  synonyms_norm: string[];
+  name_words: string[];
+  definition_words: string[];
+  search_text: string;
+};
+
+export type NewTermChange = { iri: string; change: 'added' | 'changed' | 'removed'; fields: string[]; newly_deprecated: boolean };
+
+/** A head state as a new commit compares against it. */
+export type HeadTermState = Omit<NewTermState, 'annotations' | 'id_keys' | 'label_norm' | 'synonyms_norm' | 'name_words' | 'definition_words' | 'search_text'>;
+
+const BATCH = 1000;
+
+function batches<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < items.length; start += BATCH) out.push(items.slice(start, start + BATCH));
+  return out;
+}
+
+const INSERT_STATES = `INSERT INTO "terms" ("ontology_id", "iri", "from_seq", "digest", "curie", "kind", "label", "synonyms", "definition", "deprecated", "replaced_by", "parents", "annotations",
+    "id_keys", "label_norm", "synonyms_norm", "name_words", "definition_words", "search_text")
+  SELECT $1::uuid, t.iri, $2, t.digest, t.curie, t.kind, t.label, t.synonyms, t.definition, t.deprecated, t.replaced_by, t.parents, t.annotations,
+    t.id_keys, t.label_norm, t.synonyms_norm, t.name_words, t.definition_words, t.search_text
+  FROM jsonb_to_recordset($3::jsonb) AS t(iri text, digest text, curie text, kind text, label text, synonyms text[], definition text, deprecated boolean,
+    replaced_by text[], parents text[], annotations jsonb, id_keys text[], label_norm text, synonyms_norm text[], name_words text[], definition_words text[], search_text text)`;
+
+const END_STATES = `UPDATE "terms" SET "to_seq" = $2
+  WHERE "ontology_id" = $1::uuid AND "to_seq" IS NULL AND "iri" IN (SELECT jsonb_array_elements_text($3::jsonb))`;
+
+const INSERT_CHANGES = `INSERT INTO "term_changes" ("ontology_id", "seq", "iri", "change", "fields", "newly_deprecated")
+  SELECT $1::uuid, $2, c.iri, c.change, c.fields, c.newly_deprecated
+  FROM jsonb_to_recordset($3::jsonb) AS c(iri text, change text, fields text[], newly_deprecated boolean)`;
+
+/** Writes commit `seq`'s terms: ends the head states of `ended`, then adds `started` and the changes. */
+export async function writeCommitTerms(
+  sql: TermSql,
+  ontologyId: string,
+  seq: number,
+  terms: { ended: readonly string[]; started: readonly NewTermState[]; changes: readonly NewTermChange[] },
+): Promise<void> {
+  for (const batch of batches(terms.ended)) await sql.query(END_STATES, [ontologyId, seq, JSON.stringify(batch)]);
+  for (const batch of batches(terms.started)) await sql.query(INSERT_STATES, [ontologyId, seq, JSON.stringify(batch)]);
+  for (const batch of batches(terms.changes)) await sql.query(INSERT_CHANGES, [ontologyId, seq, JSON.stringify(batch)]);
+}
+
+/** The head's term states (what the next commit is compared with), by IRI. */
+export function headTermStates(sql: TermSql, ontologyId: string): Promise<HeadTermState[]> {
+  return sql.query<HeadTermState>(
+    `SELECT "iri", "digest", "curie", "kind", "label", "synonyms", "definition", "deprecated", "replaced_by", "parents"
+     FROM "terms" WHERE "ontology_id" = $1::uuid AND "to_seq" IS NULL ORDER BY "iri" COLLATE "C"`,
+    [ontologyId],
+  );
+}
+
+/** Whether commit `seq` has its terms written (commits made before terms existed have not). */
+export async function commitTermsIndexed(sql: TermSql, ontologyId: string, seq: number): Promise<boolean> {
+  const rows = await sql.query<{ terms_indexed: boolean }>(`SELECT "terms_indexed" FROM "commits" WHERE "ontology_id" = $1::uuid AND "seq" = $2`, [ontologyId, seq]);
+  return rows[0]?.terms_indexed === true;
+}
+
+/** Commit `seq` gets no terms now (its parent has none, or its source gave none): left to a backfill. */
+export async function markCommitTermsPending(sql: TermSql, ontologyId: string, seq: number): Promise<void> {
+  await sql.query(`UPDATE "commits" SET "terms_indexed" = FALSE WHERE "ontology_id" = $1::uuid AND "seq" = $2`, [ontologyId, seq]);
+}

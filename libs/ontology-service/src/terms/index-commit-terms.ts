@@ -1,0 +1,72 @@
+// Writes a new commit's terms in the commit's transaction (DESIGN 6.2: searchable when the
+// create or update answer returns). The head's states are compared by digest: a term whose
+// state is unchanged keeps its row (its interval simply goes on), a changed one ends its row
+// at this commit and starts a new one, so storage grows with changes, not with versions.
+import { createHash } from 'node:crypto';
+import {
+  commitTermsIndexed,
+  headTermStates,
+  markCommitTermsPending,
+  writeCommitTerms,
+  type HeadTermState,
+  type NewTermState,
+  type TermSql,
+} from '@oms/db';
+import { termChanges, termSearchColumns, type OntologyTerm, type TermKind, type TermsResult } from '@oms/ontology-tools';
+
+/** Everything stored of a term, hashed: a state changes when any of it does (annotations and CURIE included). */
+const digestOf = (term: OntologyTerm) => createHash('sha256').update(JSON.stringify(term)).digest('base64url');
+
+function stateOf(term: OntologyTerm): NewTermState {
+  const columns = termSearchColumns(term);
+  return {
+    iri: term.iri,
+    digest: digestOf(term),
+    curie: term.curie,
+    kind: term.kind,
+    label: term.label,
+    synonyms: term.synonyms,
+    definition: term.definition,
+    deprecated: term.deprecated,
+    replaced_by: term.replaced_by,
+    parents: term.parents,
+    annotations: term.annotations,
+    id_keys: columns.idKeys,
+    label_norm: columns.labelNorm,
+    synonyms_norm: columns.synonymsNorm,
+    name_words: columns.nameWords,
+    definition_words: columns.definitionWords,
+    search_text: columns.searchText,
+  };
+}
+
+const asTerm = (state: HeadTermState): OntologyTerm => ({ ...state, kind: state.kind as TermKind, annotations: [] });
+
+/**
+ * Commit `seq`'s terms. `seq` 1 has no parent. When the parent's terms were never written (a
+ * commit made before terms existed) or the source gave none it could read (`skipped`), the
+ * commit is left to the backfill: its changes could not be told.
+ */
+export async function indexCommitTerms(sql: TermSql, ontologyId: string, seq: number, result: TermsResult): Promise<void> {
+  if (result.skipped !== undefined || (seq > 1 && !(await commitTermsIndexed(sql, ontologyId, seq - 1)))) {
+    await markCommitTermsPending(sql, ontologyId, seq);
+    return;
+  }
+  const before = seq > 1 ? await headTermStates(sql, ontologyId) : [];
+  const digests = new Map(before.map((state) => [state.iri, state.digest]));
+  const states = result.terms.map(stateOf);
+  const started = states.filter((state) => digests.get(state.iri) !== state.digest);
+  const kept = new Set(states.filter((state) => digests.get(state.iri) === state.digest).map((state) => state.iri));
+  const ended = before.filter((state) => !kept.has(state.iri)).map((state) => state.iri);
+  const { changes } = termChanges(before.map(asTerm), result.terms);
+  await writeCommitTerms(sql, ontologyId, seq, {
+    ended,
+    started,
+    changes: changes.map((change) => ({
+      iri: change.iri,
+      change: change.change,
+      fields: change.fields,
+      newly_deprecated: change.change === 'changed' && change.before?.deprecated === false && change.after?.deprecated === true,
+    })),
+  });
+}

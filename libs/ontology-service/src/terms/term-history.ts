@@ -1,0 +1,34 @@
+// A term's history and a commit's release note (DESIGN 6.2), from the changes computed when
+// each commit was made.
+import { AppError, pageInfo } from '@oms/domain';
+import { commitTermChanges, findCommitMeta, iriOfCurie, termHistory } from '@oms/db';
+import type { TermHistoryQuery } from '@oms/contracts';
+import type { ServiceContext } from '../context.js';
+import { callerOf, visibleOntologyRowOr404, type CallerOrActor } from '../ontologies/caller.js';
+import { presentChange } from './present-terms.js';
+
+const windowOf = (query: { page: number; per_page: number }) => ({ skip: Math.min((query.page - 1) * query.per_page, 2 ** 31 - 1), take: query.per_page });
+
+/** Newest first; 404 when no version of the (visible) ontology ever had the term. */
+export async function readTermHistory(ctx: ServiceContext, who: CallerOrActor, input: TermHistoryQuery & { ontologyId: string }) {
+  const caller = await callerOf(ctx.db.prisma, who);
+  const ontology = await visibleOntologyRowOr404(ctx.db.prisma, caller, input.ontologyId);
+  let found = await termHistory(ctx.db.sql, ontology.id, input.iri, windowOf(input));
+  if (found.total === 0) {
+    const iri = await iriOfCurie(ctx.db.sql, ontology.id, input.iri);
+    if (iri !== null) found = await termHistory(ctx.db.sql, ontology.id, iri, windowOf(input));
+  }
+  if (found.total === 0) throw new AppError('not_found');
+  return { pagination: pageInfo(input.page, input.per_page, found.total), data: found.rows.map(presentChange) };
+}
+
+/** The commit's changes against its parent, by IRI, with their summary. */
+export async function readCommitChanges(ctx: ServiceContext, who: CallerOrActor, input: { ontologyId: string; commitId: string; page: number; per_page: number }) {
+  const caller = await callerOf(ctx.db.prisma, who);
+  const ontology = await visibleOntologyRowOr404(ctx.db.prisma, caller, input.ontologyId);
+  const commit = await findCommitMeta(ctx.db.prisma, ontology.id, { commitId: input.commitId });
+  if (!commit) throw new AppError('not_found');
+  const { summary, rows } = await commitTermChanges(ctx.db.sql, ontology.id, commit.seq, windowOf(input));
+  const total = summary.added + summary.changed + summary.removed;
+  return { summary, pagination: pageInfo(input.page, input.per_page, total), data: rows.map(presentChange) };
+}
