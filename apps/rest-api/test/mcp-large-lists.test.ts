@@ -1,16 +1,11 @@
 // MCP list tools hold a whole page in memory (a tool result is one JSON value): a page of large
 // sources is refused with the limit that fits, never built.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { connectMcp, resultJson, resultText } from '@oms/testing';
-import { createOntology, signUpUser, startTestServer, type TestServer } from './support/test-server.js';
+import { createOntology, signUpUser } from './support/test-server.js';
+import { useTestServer } from './support/use-test-server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const { server } = useTestServer();
 
 describe('list tools and large sources', () => {
   it('when a page would carry more than 16 MB of sources then it is an isError result naming the limit that fits, and that limit works', async () => {
