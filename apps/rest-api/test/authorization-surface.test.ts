@@ -251,7 +251,8 @@ describe('what /mcp asks before a tool runs', () => {
     await recordRevokedAccessToken(db.prisma, { jti: 'jti-revoked', accountId: ids.bob, clientId: 'c', grantId: 'g-live', expiresAt: new Date(Date.now() + 3_600_000) });
     const active = async (grantId: string, userId: string, jti = 'jti-fresh') => {
       const outcome = await as(null, 'auth.grantActive', { grant_id: grantId, user_id: userId, jti });
-      return outcome.ok && outcome.value.active;
+      // A refusal is not an answer: "not active" must come from the check, not from a failure.
+      return outcome.ok ? outcome.value.active : outcome.code;
     };
     expect(await active('g-live', ids.bob)).toBe(true);
     expect(await active('g-later', ids.bob)).toBe(true);

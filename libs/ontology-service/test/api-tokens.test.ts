@@ -47,6 +47,7 @@ describe.each(testBackends())('API tokens on %s', (backend) => {
     const user = await seedUser(fixture.ctx);
     expect(await revokeApiToken(fixture.ctx, user.actor, 'not-a-uuid')).toBe(false);
     expect(await revokeApiToken(fixture.ctx, user.actor, `${user.tokenId}0`)).toBe(false);
+    expect(await revokeApiToken(fixture.ctx, user.actor, `x${user.tokenId}`)).toBe(false);
     const spare = await createApiToken(fixture.ctx, user.actor, 'spare');
     await fixture.db.prisma.apiToken.delete({ where: { id: user.tokenId } });
     expect(await codeOf(revokeApiToken(fixture.ctx, user.actor, spare.id))).toBe('unauthorized');

@@ -73,7 +73,7 @@ describe.each(testBackends())('ontology reads on %s', (backend) => {
     expect(await codeOf(writableOntologyOr4xx(db, as.carol, ids.teamPublic))).toBe('forbidden');
     expect(await codeOf(writableOntologyOr4xx(db, as.carol, ids.teamPrivate))).toBe('not_found');
     expect((await writableOntologyOr4xx(db, as.bob, ids.teamPrivate)).title).toBe('Team private');
-    expect(notMemberError({ visibility: 'public' }).code).toBe('forbidden');
+    expect(notMemberError({ visibility: 'public' })).toMatchObject({ code: 'forbidden', message: 'Only members of the owning account can change this ontology.' });
     expect(notMemberError({ visibility: 'private' }).code).toBe('not_found');
   });
 
