@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '@oms/domain';
 import { testBackends } from '@oms/db/testing';
 import { authorizedWrite, deleteUser, reauthorize, WRITE_TX, type Actor } from '../src/index.js';
-import { codeOf, seedTeam, seedUser, useServiceContext, type SeededUser } from './support/service-fixture.js';
+import { codeOf, deferred, seedTeam, seedUser, useServiceContext, type SeededUser } from './support/service-fixture.js';
 
 describe.each(testBackends())('authorizedWrite on %s', (backend) => {
   const fixture = useServiceContext(backend);
@@ -106,19 +106,16 @@ describe.each(testBackends())('authorizedWrite on %s', (backend) => {
   it('when a revocation comes while the write holds its transaction then it waits for the write, which goes ahead', async () => {
     const user = await seedUser(fixture.ctx);
     const order: string[] = [];
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let started = () => {};
-    const inside = new Promise<void>((resolve) => (started = resolve));
+    const [held, inside] = [deferred(), deferred()];
     const writing = authorizedWrite(fixture.ctx.db.prisma, user.actor, {}, async () => {
-      started();
-      await held;
+      inside.resolve();
+      await held.promise;
       order.push('write');
     });
-    await inside;
+    await inside.promise;
     const revoking = fixture.db.prisma.apiToken.deleteMany({ where: { id: user.tokenId } }).then(() => order.push('revoke'));
     await new Promise((resolve) => setTimeout(resolve, 300));
-    release();
+    held.resolve();
     await Promise.all([writing, revoking]);
     expect(order).toEqual(['write', 'revoke']);
     expect(await write(user.actor)).toEqual({ code: 'unauthorized', ran: false });
@@ -127,19 +124,16 @@ describe.each(testBackends())('authorizedWrite on %s', (backend) => {
   it('when an account is locked for a change of its members then another write to that account waits for it', async () => {
     const { owner, member, team } = await teamOf('member');
     const order: string[] = [];
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let started = () => {};
-    const inside = new Promise<void>((resolve) => (started = resolve));
+    const [held, inside] = [deferred(), deferred()];
     const changing = authorizedWrite(fixture.ctx.db.prisma, owner.actor, { accountId: team, accountLock: 'update' }, async () => {
-      started();
-      await held;
+      inside.resolve();
+      await held.promise;
       order.push('members changed');
     });
-    await inside;
+    await inside.promise;
     const other = authorizedWrite(fixture.ctx.db.prisma, member.actor, { accountId: team }, async () => void order.push('other write'));
     await new Promise((resolve) => setTimeout(resolve, 300));
-    release();
+    held.resolve();
     await Promise.all([changing, other]);
     expect(order).toEqual(['members changed', 'other write']);
   });

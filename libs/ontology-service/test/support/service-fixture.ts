@@ -85,3 +85,10 @@ export async function codeOf(run: Promise<unknown>): Promise<string> {
     throw error;
   }
 }
+
+/** A promise and what settles it (Promise.withResolvers, which Node 20 lacks). */
+export function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve: () => void = () => undefined;
+  const promise = new Promise<void>((settle) => (resolve = settle));
+  return { promise, resolve };
+}
