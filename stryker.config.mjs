@@ -40,6 +40,7 @@ export default {
     // API tokens: REST bearer authentication, the token lookups, revocation.
     'apps/rest-api/src/http/authenticate.ts',
     'libs/ontology-service/src/security/api-token.ts',
+    'libs/ontology-service/src/accounts/api-tokens.ts', // createApiToken, revokeApiToken: only the caller's own
     'libs/db/src/repositories/api-tokens.ts:23-35', // findApiTokenWithUser: the lookup and who it names
     'libs/db/src/repositories/api-tokens.ts:52-71', // findApiTokenActor
     'libs/db/src/repositories/api-tokens.ts:82-85', // deleteApiToken: only the user's own

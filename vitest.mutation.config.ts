@@ -19,6 +19,11 @@ export const MUTATION_TESTS = [
   'libs/ontology-service/src/authorization/member-removal.spec.ts',
   'libs/ontology-service/src/authorization/write-access.spec.ts',
   'libs/ontology-service/src/security/api-token.spec.ts',
+  // The use cases on a real database: authorizedWrite/reauthorize, callerFor and the visibility
+  // of one ontology, API tokens (user scoping, last use).
+  'libs/ontology-service/test/write-authorization.test.ts',
+  'libs/ontology-service/test/ontology-reads.test.ts',
+  'libs/ontology-service/test/api-tokens.test.ts',
   'libs/mcp-server/src/http-router.spec.ts',
   'libs/mcp-server/src/bearer-authenticator.spec.ts',
   'libs/authorization/src/access-token-revocation.spec.ts',
@@ -30,7 +35,7 @@ export default defineConfig({
   resolve: {
     ...base.resolve,
     alias: [
-      { find: /^@oms\/db\/testing$/, replacement: path.join(root, 'libs/db/src/testing.ts') },
+      { find: /^@oms\/([a-z-]+)\/testing$/, replacement: path.join(root, 'libs/$1/src/testing.ts') },
       { find: /^@oms\/([a-z-]+)$/, replacement: path.join(root, 'libs/$1/src/index.ts') },
     ],
   },

@@ -2,20 +2,15 @@
 // it (issue 17, item 4). Both lock the account first, so one runs after the other: the team
 // passes to the heir (who then cannot leave as its owner) or, with the heir gone, is deleted.
 // Never a team owned by a non-member.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import { createAccount, createUser, insertApiToken } from '@oms/db';
 import { generateApiToken } from '@oms/ontology-service';
-import { startTestServer, uniqueEmail, type TestServer } from './support/test-server.js';
+import { uniqueEmail } from './support/test-server.js';
+import { useTestServer } from './support/use-test-server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const { server } = useTestServer();
 
 /** A user with a personal account and an API token, written straight to the database (sign-up's argon2 would be most of the test's time). */
 async function quickUser(): Promise<{ id: string; token: string }> {

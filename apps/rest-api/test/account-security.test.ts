@@ -1,19 +1,14 @@
 // Account takeover and abuse (issue 17, items 5 and 8): two-factor needs the password, guesses
 // at the password or code are limited and never say which factor was wrong, sign-up and
 // sign-in are limited per address, and a push device token cannot be taken from its holder.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { connectMcp } from '@oms/testing';
 import { totpCode } from '@oms/ontology-service';
-import { startTestServer, TURTLE, uniqueEmail, type SignedUpUser, type TestServer } from './support/test-server.js';
+import { TURTLE, uniqueEmail, type SignedUpUser } from './support/test-server.js';
+import { useTestServer } from './support/use-test-server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  // Behind one trusted proxy: X-Forwarded-For names the client address.
-  server = await startTestServer({ TRUST_PROXY: '1', SIGN_UP_LIMIT: '3' });
-});
-afterAll(async () => {
-  await server?.close();
-});
+// Behind one trusted proxy: X-Forwarded-For names the client address.
+const { server } = useTestServer({ env: { TRUST_PROXY: '1', SIGN_UP_LIMIT: '3' } });
 
 const from = (address: string) => ({ 'x-forwarded-for': address });
 let nextAddress = 1;

@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AccountResponse } from '@oms/contracts';
-import { signUpUser, startTestServer, type SignedUpUser, type TestServer } from './support/test-server.js';
+import type { SignedUpUser } from './support/test-server.js';
+import { useTestServer } from './support/use-test-server.js';
 
-let server: TestServer;
-let owner: SignedUpUser;
-let member: SignedUpUser;
-let outsider: SignedUpUser;
-beforeAll(async () => {
-  server = await startTestServer();
-  [owner, member, outsider] = await Promise.all([signUpUser(server), signUpUser(server), signUpUser(server)]);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const { server, users: { owner, member, outsider } } = useTestServer({ users: ['owner', 'member', 'outsider'] });
 
 async function newTeam(user: SignedUpUser, name = 'Research Team') {
   const response = await server.request('POST', '/api/v1/accounts', { token: user.token, json: { account: { name } } });

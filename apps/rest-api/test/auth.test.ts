@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { totpCode } from '@oms/ontology-service';
-import { signUpUser, startTestServer, type TestServer } from './support/test-server.js';
+import { signUpUser } from './support/test-server.js';
+import { useTestServer } from './support/use-test-server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const { server } = useTestServer();
 
 describe('POST /api/v1/auth', () => {
   it('when e-mail and password are right then it answers 200 with a new working token', async () => {

@@ -5,13 +5,13 @@
 // router and use cases on a real database (one per file), so these run fast enough to back the
 // mutation run (npm run mutation) as well as `npm test`.
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Request, Response } from 'express';
 import { v7 as uuidv7 } from 'uuid';
-import type { ServiceApi } from '@oms/contracts';
+import type { ProcedureInput, ProcedureName, ServiceApi } from '@oms/contracts';
 import { createAccount, createUser, insertApiToken, insertMembership, recordRevokedAccessToken } from '@oms/db';
 import { createTestDatabase, type TestDatabase } from '@oms/db/testing';
 import { isAppError } from '@oms/domain';
 import { createLogger } from '@oms/platform';
+import { fakeExchange } from '@oms/platform/testing';
 import { configFrom } from '../src/config.js';
 import { createServiceContext, type ServiceContext } from '@oms/ontology-service';
 import { createInternalRouter } from '@oms/ontology-service';
@@ -37,17 +37,18 @@ const tokens = { bob: generateApiToken() };
 /** Ontologies: the team's public and private ones, carol's private one, a public child (carol's) of the team's private one. */
 const onto = { teamPublic: '', teamPrivate: '', carolPrivate: '', childOfPrivate: '' };
 
+// Answers are read as loose response bodies; the procedure names and inputs are typed by the contract.
 type Outcome = { ok: true; value: any } | { ok: false; code: string; fieldErrors: unknown };
 
-async function call(service: ServiceApi, name: string, input: unknown): Promise<Outcome> {
+async function call<K extends ProcedureName>(service: ServiceApi, name: K, input: ProcedureInput<K>): Promise<Outcome> {
   try {
-    return { ok: true, value: await service.call(name as never, input as never) };
+    return { ok: true, value: await service.call(name, input) };
   } catch (error) {
     if (!isAppError(error)) throw error;
     return { ok: false, code: error.code, fieldErrors: error.fieldErrors };
   }
 }
-const as = (userId: string | null, name: string, input: unknown = {}) => call(serviceFor(userId), name, input);
+const as = <K extends ProcedureName>(userId: string | null, name: K, input: ProcedureInput<K>) => call(serviceFor(userId), name, input);
 const codeOf = (outcome: Outcome) => (outcome.ok ? 'ok' : outcome.code);
 
 // In beforeEach, once: a setup that fails then fails every test (a failing beforeAll only skips them,
@@ -93,7 +94,7 @@ afterAll(async () => {
 describe('the acting user', () => {
   it('when there is no acting user, or it is no uuid, or no such user, then every tool is 401', async () => {
     for (const actor of [null, 'not-a-uuid', `${ids.alice}x`, uuidv7()]) {
-      expect(codeOf(await as(actor, 'profile.read')), String(actor)).toBe('unauthorized');
+      expect(codeOf(await as(actor, 'profile.read', {})), String(actor)).toBe('unauthorized');
     }
   });
 
@@ -112,9 +113,9 @@ describe('the acting user', () => {
   });
 
   it('when the profile and accounts are read then they are the caller\'s, with only the caller\'s roles', async () => {
-    const profile = await as(ids.bob, 'profile.read');
+    const profile = await as(ids.bob, 'profile.read', {});
     expect(profile.ok && profile.value.name).toBe('Bob');
-    const accounts = await as(ids.bob, 'accounts.list');
+    const accounts = await as(ids.bob, 'accounts.list', {});
     expect(accounts.ok && accounts.value.accounts).toEqual([{ id: ids.team, name: 'Team', personal: false, roles: ['member'] }]);
   });
 });
@@ -198,7 +199,7 @@ describe('each write re-reads its caller in its own transaction', () => {
   it('when the token the caller came with is gone then the write is 401; with a live one it goes ahead', async () => {
     const live = serviceFor(ids.bob, undefined, { kind: 'api_token', id: ids.bobsToken });
     const revoked = serviceFor(ids.bob, undefined, { kind: 'api_token', id: uuidv7() });
-    const input = { account_id: ids.team, title: 'Token check', source: TURTLE, source_format: 'turtle' };
+    const input = { account_id: ids.team, title: 'Token check', source: TURTLE, source_format: 'turtle' as const };
     expect(codeOf(await call(revoked, 'ontologies.create', input))).toBe('unauthorized');
     expect(codeOf(await call(revoked, 'ontologies.update', { id: onto.teamPublic, account_id: ids.team, source: TURTLE, commit_message: 'x' }))).toBe(
       'unauthorized',
@@ -213,7 +214,7 @@ describe('each write re-reads its caller in its own transaction', () => {
     await insertMembership(db.prisma, { id: membership, accountId: ids.team, userId: dave, role: 'member' });
     const stale = serviceFor(dave, [ids.team]);
     await db.prisma.accountUser.delete({ where: { id: membership } });
-    const input = { account_id: ids.team, title: 'After removal', source: TURTLE, source_format: 'turtle' };
+    const input = { account_id: ids.team, title: 'After removal', source: TURTLE, source_format: 'turtle' as const };
     expect(codeOf(await call(stale, 'ontologies.create', input))).toBe('validation_failed');
     expect(codeOf(await call(stale, 'ontologies.update', { id: onto.teamPublic, account_id: ids.team, source: TURTLE, commit_message: 'x' }))).toBe(
       'forbidden',
@@ -232,6 +233,14 @@ describe('what /mcp asks before a tool runs', () => {
     expect(await as(null, 'auth.resolveApiToken', { token: generateApiToken().token })).toEqual({ ok: true, value: null });
   });
 
+  it('when an API token is resolved for an agent then its last use is written, as for a REST call', async () => {
+    await db.prisma.apiToken.update({ where: { id: ids.bobsToken }, data: { lastUsedAt: null } });
+    const before = Date.now();
+    expect(codeOf(await as(null, 'auth.resolveApiToken', { token: tokens.bob.token }))).toBe('ok');
+    const { lastUsedAt } = await db.prisma.apiToken.findUniqueOrThrow({ where: { id: ids.bobsToken } });
+    expect(lastUsedAt?.getTime()).toBeGreaterThanOrEqual(before - 1_000);
+  });
+
   it('when a grant is asked about then it is active only when it exists, is current, is the user\'s and the token is not revoked', async () => {
     const grant = (id: string, accountId: string, expiresAt: Date | null) =>
       db.prisma.oidcPayload.create({ data: { id, type: 'Grant', payload: { accountId }, expiresAt } });
@@ -242,7 +251,8 @@ describe('what /mcp asks before a tool runs', () => {
     await recordRevokedAccessToken(db.prisma, { jti: 'jti-revoked', accountId: ids.bob, clientId: 'c', grantId: 'g-live', expiresAt: new Date(Date.now() + 3_600_000) });
     const active = async (grantId: string, userId: string, jti = 'jti-fresh') => {
       const outcome = await as(null, 'auth.grantActive', { grant_id: grantId, user_id: userId, jti });
-      return outcome.ok && outcome.value.active;
+      // A refusal is not an answer: "not active" must come from the check, not from a failure.
+      return outcome.ok ? outcome.value.active : outcome.code;
     };
     expect(await active('g-live', ids.bob)).toBe(true);
     expect(await active('g-later', ids.bob)).toBe(true);
@@ -257,27 +267,25 @@ describe('what /mcp asks before a tool runs', () => {
 describe('REST bearer authentication with API tokens', () => {
   /** Runs the middleware on a request with this Authorization header; what it passed on and set. */
   async function authenticateWith(authorization: string | undefined, at = new Date()) {
-    const headers: Record<string, string> = {};
-    const res = { locals: {} as Record<string, unknown>, setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value) };
-    const req = { headers: authorization === undefined ? {} : { authorization } };
+    const { req, res } = fakeExchange({ headers: authorization === undefined ? {} : { authorization } });
     let passed: unknown = 'not called';
-    await authenticate(db, () => at)(req as unknown as Request, res as unknown as Response, (error?: unknown) => void (passed = error));
-    return { error: isAppError(passed) ? passed.code : passed, headers, res: res as unknown as Response };
+    await authenticate(db, () => at)(req, res, (error?: unknown) => void (passed = error));
+    return { error: isAppError(passed) ? passed.code : passed, challenge: res.getHeader('www-authenticate'), res };
   }
   const lastUsed = async () => (await db.prisma.apiToken.findUniqueOrThrow({ where: { id: ids.bobsToken } })).lastUsedAt;
 
   it('when there is no bearer token, or it is malformed, then it is 401 without an invalid_token challenge', async () => {
     for (const header of [undefined, '', 'Basic abc', 'Bearer', `Bearer ${tokens.bob.token} extra`, `Bearer ${'a'.repeat(513)}`, `xBearer ${tokens.bob.token}`]) {
-      const { error, headers } = await authenticateWith(header);
+      const { error, challenge } = await authenticateWith(header);
       expect(error, String(header)).toBe('unauthorized');
-      expect(headers['www-authenticate']).toBeUndefined();
+      expect(challenge).toBeUndefined();
     }
   });
 
   it('when the token is unknown then it is 401 with an invalid_token challenge', async () => {
-    const { error, headers } = await authenticateWith(`Bearer ${generateApiToken().token}`);
+    const { error, challenge } = await authenticateWith(`Bearer ${generateApiToken().token}`);
     expect(error).toBe('unauthorized');
-    expect(headers['www-authenticate']).toBe('Bearer error="invalid_token"');
+    expect(challenge).toBe('Bearer error="invalid_token"');
   });
 
   it('when the token is known (any case of Bearer, any spacing) then the request acts as its user with that token', async () => {
@@ -290,7 +298,7 @@ describe('REST bearer authentication with API tokens', () => {
   });
 
   it('when nothing authenticated the request then asking who acts is 401', () => {
-    expect(() => authOf({ locals: {} } as unknown as Response)).toThrow(expect.objectContaining({ code: 'unauthorized' }));
+    expect(() => authOf(fakeExchange().res)).toThrow(expect.objectContaining({ code: 'unauthorized' }));
   });
 
   it('when a token is used then its last use is written, again only once more than a minute has passed', async () => {

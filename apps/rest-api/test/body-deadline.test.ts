@@ -1,19 +1,12 @@
 // A body must arrive within BODY_TIMEOUT_MS plus one second per BODY_MIN_BYTES_PER_SECOND
 // received (issue 17): one that trickles is answered 408 and its connection closed long
 // before the server's 120 s request timeout; one that keeps moving is read whole.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpUser, startTestServer, TURTLE, type SignedUpUser, type TestServer } from './support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { TURTLE } from './support/test-server.js';
+import { useTestServer } from './support/use-test-server.js';
 import { startRawRequest } from './support/raw-http.js';
 
-let server: TestServer;
-let user: SignedUpUser;
-beforeAll(async () => {
-  server = await startTestServer({ BODY_TIMEOUT_MS: '500', BODY_MIN_BYTES_PER_SECOND: '1000' });
-  user = await signUpUser(server);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const { server, users: { user } } = useTestServer({ users: ['user'], env: { BODY_TIMEOUT_MS: '500', BODY_MIN_BYTES_PER_SECOND: '1000' } });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -4,24 +4,19 @@
 // by itself, every acknowledged write is there and every hash chain verifies. Needs
 // PostgreSQL: skipped without DATABASE_URL, a failure under REQUIRE_SERVICES=1.
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findBrokenLink, RETRY_AFTER_SECONDS } from '@oms/domain';
 import { commitsOldestFirst } from '@oms/db';
 import { suiteCanRun, until } from '@oms/testing';
-import { createOntology, signUpUser, startTestServer, TURTLE, type TestResponse, type TestServer } from './support/test-server.js';
+import { createOntology, signUpUser, TURTLE, type TestResponse } from './support/test-server.js';
+import { useTestServer } from './support/use-test-server.js';
 
 const postgres = process.env['DATABASE_URL'];
 /** PATCHes held on a row lock inside their transactions when the connections are killed. */
 const CAUGHT = 3;
 
 describe.runIf(suiteCanRun('the database-faults suite', { 'PostgreSQL (DATABASE_URL)': Boolean(postgres) }))('database connections killed under load', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({}, { backend: 'postgres' });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const { server } = useTestServer({ backend: 'postgres' });
 
   it('when the backends are terminated mid-load then answers are 2xx or 503, the writes caught in a transaction are 503 and left nothing, and everything acknowledged is there', async () => {
     const user = await signUpUser(server);

@@ -4,9 +4,9 @@
 // answering meanwhile.
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleHeavyWorker, type BundledWorker } from '@oms/ontology-service/testing';
-import { createOntology, FIXTURES, signUpUser, startTestServer, type SignedUpUser, type TestResponse, type TestServer } from './support/test-server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createOntology, FIXTURES, type TestResponse } from './support/test-server.js';
+import { useTestServer } from './support/use-test-server.js';
 
 // schema.org, about 1.1 MB of Turtle: a diff of two versions takes a second or more of CPU.
 const LARGE = readFileSync(new URL('ontologies/turtle/schemaorg-current-https.ttl', FIXTURES), 'utf8');
@@ -16,27 +16,20 @@ const PER_CALLER = 2;
 // the event loop it waited 14 s behind them.
 const ME_BOUND_MS = 3_000;
 
-let worker: BundledWorker;
-let server: TestServer;
-let flooder: SignedUpUser;
-let bystander: SignedUpUser;
+const { server, users: { flooder, bystander } } = useTestServer({
+  users: ['flooder', 'bystander'],
+  env: { HEAVY_WORK_THREADS: '1', HEAVY_REQUESTS_PER_CALLER: String(PER_CALLER) },
+  heavyWorker: true,
+});
 let ontologyId: string;
 
 beforeAll(async () => {
-  worker = await bundleHeavyWorker();
-  server = await startTestServer({ HEAVY_WORK_THREADS: '1', HEAVY_REQUESTS_PER_CALLER: String(PER_CALLER) }, { heavyWorkerFile: worker.file });
-  [flooder, bystander] = await Promise.all([signUpUser(server), signUpUser(server)]);
   const ontology = await createOntology(server, flooder.token, { title: 'schema.org', source: LARGE });
   ontologyId = ontology.id;
   const changed = `${LARGE}\n<https://example.org/added> <https://schema.org/name> "added" .\n`;
   const patched = await server.request('PATCH', `/api/v1/ontologies/${ontologyId}`, { token: flooder.token, json: { ontology: { source: changed } } });
   if (patched.status !== 200) throw new Error(`patch failed: ${patched.status} ${patched.text.slice(0, 300)}`);
 }, 180_000);
-
-afterAll(async () => {
-  await server?.close();
-  worker?.dispose();
-});
 
 /** Runs the flood, timing the bystander's GET /me one after another until the flood is answered. */
 async function floodWhileProbing(flood: () => Promise<TestResponse>[]) {

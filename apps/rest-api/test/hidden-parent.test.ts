@@ -6,13 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
 import { OntologyListResponse } from '@oms/contracts';
 import { connectMcp, resultJson } from '@oms/testing';
-import { createOntology, signUpUser, startTestServer, TURTLE, type SignedUpUser, type TestServer } from './support/test-server.js';
+import { createOntology, TURTLE } from './support/test-server.js';
+import { useTestServer } from './support/use-test-server.js';
 
 const MISSING = '01a20413-0000-7000-8000-000000000000';
 
-let server: TestServer;
-let alice: SignedUpUser;
-let bob: SignedUpUser;
+const { server, users: { alice, bob } } = useTestServer({ users: { alice: { name: 'Alice' }, bob: { name: 'Bob' } } });
 let teamId: string;
 /** Private, in Alice's personal account: Bob cannot see it. */
 let hiddenParent: { id: string };
@@ -21,8 +20,6 @@ let child: { id: string; title: string; account_id: string };
 const tag = randomUUID().slice(0, 8);
 
 beforeAll(async () => {
-  server = await startTestServer();
-  [alice, bob] = await Promise.all([signUpUser(server, { name: 'Alice' }), signUpUser(server, { name: 'Bob' })]);
   const team = await server.request('POST', '/api/v1/accounts', { token: alice.token, json: { account: { name: `Team ${tag}` } } });
   teamId = team.body.id;
   const added = await server.request('POST', `/api/v1/accounts/${teamId}/account_users`, {
@@ -37,9 +34,6 @@ beforeAll(async () => {
     account_id: teamId,
     parent_id: hiddenParent.id,
   });
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 function listedChild(body: unknown) {

@@ -1,16 +1,11 @@
 // What a careless client or an attacker sends: never a 5xx, a hang or a stack trace.
 import { request as httpRequest } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpUser, startTestServer, type TestServer } from './support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { signUpUser, startTestServer } from './support/test-server.js';
+import { useTestServer } from './support/use-test-server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const { server } = useTestServer();
 
 const validSignUp = (email: string) =>
   JSON.stringify({ user: { email, password: 'long enough pw', password_confirmation: 'long enough pw', name: 'N' } });

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
 import { ORM2_TEMPLATE } from '@oms/guides';
 import { connectMcp, resultJson, resultText, type Era } from '@oms/testing';
-import { createOntology, signUpUser, startTestServer, TURTLE, type SignedUpUser, type TestServer } from './support/test-server.js';
+import { createOntology, TURTLE } from './support/test-server.js';
+import { useTestServer } from './support/use-test-server.js';
 
 const EXPECTED_REQUIRED: Record<string, string[]> = {
   read_profile: [],
@@ -22,16 +23,7 @@ const EXPECTED_REQUIRED: Record<string, string[]> = {
 
 const MISSING = '01a20413-0000-7000-8000-000000000000';
 
-let server: TestServer;
-let alice: SignedUpUser;
-let bob: SignedUpUser;
-beforeAll(async () => {
-  server = await startTestServer();
-  [alice, bob] = await Promise.all([signUpUser(server, { name: 'Alice' }), signUpUser(server, { name: 'Bob' })]);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const { server, users: { alice, bob } } = useTestServer({ users: { alice: { name: 'Alice' }, bob: { name: 'Bob' } } });
 
 describe('/mcp authentication', () => {
   it('when no token is sent then it answers 401 with the protected-resource metadata URL', async () => {

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ProfileResponse } from '@oms/contracts';
-import { signUpUser, startTestServer, type TestServer } from './support/test-server.js';
+import { signUpUser } from './support/test-server.js';
+import { useTestServer } from './support/use-test-server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const { server } = useTestServer();
 
 describe('GET /api/v1/me', () => {
   it('when called with a token then it answers the SPEC 2.3 profile', async () => {

@@ -6,12 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { Browser } from 'playwright-core';
 import { authorizeInBrowser, chromiumAvailable, freePort, launchChromium, REDIRECT, TestOAuthProvider } from '@oms/testing';
-import { signUpUser, startTestServer, type SignedUpUser, type TestServer } from './support/test-server.js';
+import { useTestServer } from './support/use-test-server.js';
 
 let docs: Server;
 let docsPort: number;
-let server: TestServer;
-let user: SignedUpUser;
 let browser: Browser;
 /** Names of the documents the metadata server was asked for. */
 const requested: string[] = [];
@@ -41,22 +39,22 @@ beforeAll(async () => {
     res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'max-age=120' });
     res.end(body);
   }).listen(docsPort, '127.0.0.1');
-  const loopbackFetch: typeof fetch = (url, init) => {
-    const target = String(url).replace(`https://127.0.0.1:${docsPort}/`, `http://127.0.0.1:${docsPort}/`);
-    // "guarded" documents keep the provider's SSRF-guarded dispatcher, which must refuse loopback
-    if (target.includes('/guarded')) return fetch(target, init);
-    const { dispatcher: _guard, ...rest } = (init ?? {}) as RequestInit & { dispatcher?: unknown };
-    return fetch(target, rest);
-  };
-  server = await startTestServer({}, { port: await freePort(), metadataFetch: loopbackFetch });
-  user = await signUpUser(server, { name: 'Mia Metadata' });
   browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.close();
   docs?.close();
 });
+
+/** Fetches the test's metadata documents over plain http on loopback (the provider asks for https). */
+const loopbackFetch: typeof fetch = (url, init) => {
+  const target = String(url).replace(`https://127.0.0.1:${docsPort}/`, `http://127.0.0.1:${docsPort}/`);
+  // "guarded" documents keep the provider's SSRF-guarded dispatcher, which must refuse loopback
+  if (target.includes('/guarded')) return fetch(target, init);
+  const { dispatcher: _guard, ...rest } = (init ?? {}) as RequestInit & { dispatcher?: unknown };
+  return fetch(target, rest);
+};
+const { server, users: { user } } = useTestServer({ users: { user: { name: 'Mia Metadata' } }, port: 'free', metadataFetch: loopbackFetch });
 
 class MetadataClient extends TestOAuthProvider {
   constructor(readonly clientMetadataUrl: string) {

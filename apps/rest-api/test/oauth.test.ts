@@ -2,24 +2,20 @@
 // and consent in a real browser, receives tokens and calls tools; refresh and revocation work.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { authorizeInBrowser, chromiumAvailable, freePort, launchChromium, REDIRECT, TestOAuthProvider } from '@oms/testing';
+import { authorizeInBrowser, chromiumAvailable, launchChromium, REDIRECT, TestOAuthProvider } from '@oms/testing';
 import { randomUUID } from 'node:crypto';
 import { SignJWT, exportJWK, generateKeyPair, importJWK } from 'jose';
 import type { Browser } from 'playwright-core';
-import { signUpUser, startTestServer, type SignedUpUser, type TestServer } from './support/test-server.js';
+import { useTestServer } from './support/use-test-server.js';
 
-let server: TestServer;
-let user: SignedUpUser;
+const { server, users: { user } } = useTestServer({ users: { user: { name: 'Olga Auth' } }, port: 'free' });
 let browser: Browser;
 beforeAll(async () => {
   if (!chromiumAvailable() && process.env['REQUIRE_SERVICES'] === '1') throw new Error('Chromium is required (apt-get install chromium)');
-  server = await startTestServer({}, { port: await freePort() });
-  user = await signUpUser(server, { name: 'Olga Auth' });
   browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.close();
 });
 
 /** With SCREENSHOTS_DIR set, saves the page as seen on a desktop and on a 390 px phone. */

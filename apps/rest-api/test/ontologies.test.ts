@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CommitListResponse, CommitResponse, OntologyListResponse, OntologyResponse } from '@oms/contracts';
-import { createOntology, signUpUser, startTestServer, TURTLE, type SignedUpUser, type TestServer } from './support/test-server.js';
+import { createOntology, signUpUser, TURTLE } from './support/test-server.js';
+import { useTestServer } from './support/use-test-server.js';
 
-let server: TestServer;
-let alice: SignedUpUser;
-let bob: SignedUpUser;
-beforeAll(async () => {
-  server = await startTestServer();
-  [alice, bob] = await Promise.all([signUpUser(server, { name: 'Alice' }), signUpUser(server, { name: 'Bob' })]);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const { server, users: { alice, bob } } = useTestServer({ users: { alice: { name: 'Alice' }, bob: { name: 'Bob' } } });
 
 const MISSING = '01a20413-0000-7000-8000-000000000000';
 const TURTLE_2 = TURTLE + 'ex:d ex:e ex:f .\n';

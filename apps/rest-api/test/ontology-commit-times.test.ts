@@ -1,10 +1,11 @@
 // Times in one linear history never run backwards: a commit's created_at is at or after its
 // parent's and the ontology's updated_at at or after its head's, even when the writer whose
 // transaction began first is the last to get the ontology's row lock.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { commitsOldestFirst, lockHierarchy } from '@oms/db';
 import { suiteCanRun, until } from '@oms/testing';
-import { createOntology, signUpUser, startTestServer, TURTLE, type TestServer } from './support/test-server.js';
+import { createOntology, signUpUser, TURTLE } from './support/test-server.js';
+import { useTestServer } from './support/use-test-server.js';
 
 const postgres = process.env['DATABASE_URL'];
 
@@ -15,13 +16,7 @@ function backwardSteps(times: Date[]): number[] {
 
 // Interleaving transactions needs PostgreSQL: PGlite runs one transaction at a time.
 describe.runIf(suiteCanRun('the commit-times suite', { 'PostgreSQL (DATABASE_URL)': Boolean(postgres) }))('commit times with interleaved writers', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({}, { backend: 'postgres' });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const { server } = useTestServer({ backend: 'postgres' });
 
   it('when the writer that began first gets the row lock last then its commit is not older than its parent, nor the ontology than its head', async () => {
     const user = await signUpUser(server);

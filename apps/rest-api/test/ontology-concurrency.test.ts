@@ -1,19 +1,14 @@
 // Ten writers at once on one ontology: one linear, verifiable history with one head, on both
 // database back ends.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findBrokenLink } from '@oms/domain';
 import { commitsOldestFirst } from '@oms/db';
 import { testBackends } from '@oms/db/testing';
-import { createOntology, signUpUser, startTestServer, TURTLE, type TestServer } from './support/test-server.js';
+import { createOntology, signUpUser, TURTLE } from './support/test-server.js';
+import { useTestServer } from './support/use-test-server.js';
 
 describe.each(testBackends())('concurrent source updates on %s', (backend) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({}, { backend });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const { server } = useTestServer({ backend });
 
   it('when ten PATCHes run at once then there are eleven commits, one applied, versions 1.0.1..1.0.10 and a valid chain', async () => {
     const user = await signUpUser(server);

@@ -2,18 +2,10 @@
 // levels per member. Such a file is stored, measured and converted like any other, while a
 // document nested 100,000 levels deep is refused at once and the service keeps answering.
 import { deepRdfXmlList, deepRdfXmlListTriples, hostileRdfXml } from '@oms/formats/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpUser, startTestServer, type SignedUpUser, type TestServer } from './support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from './support/use-test-server.js';
 
-let server: TestServer;
-let user: SignedUpUser;
-beforeAll(async () => {
-  server = await startTestServer();
-  user = await signUpUser(server);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const { server, users: { user } } = useTestServer({ users: ['user'] });
 
 const create = (source: string, title: string) =>
   server.request('POST', '/api/v1/ontologies', { token: user.token, json: { ontology: { title, source, source_format: 'owl', visibility: 'private' } } });

@@ -1,11 +1,11 @@
 // Writes that lose a race with a delete: the parent or the account they name is gone by the
 // time the row is written. They answer the same 422 as when the check finds it missing, never
 // a 500, and nothing is half-written.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '@oms/db';
-import { createOntology, signUpUser, startTestServer, TURTLE, type TestServer } from './support/test-server.js';
+import { createOntology, signUpUser, TURTLE } from './support/test-server.js';
+import { useTestServer } from './support/use-test-server.js';
 
-let server: TestServer;
 /** Runs once, just before the app's next raw-SQL transaction (the ontology insert). */
 let beforeNextTransaction: (() => Promise<void>) | undefined;
 
@@ -23,12 +23,7 @@ function withHook(db: Database): Database {
   return { ...db, sql };
 }
 
-beforeAll(async () => {
-  server = await startTestServer({}, { wrapDb: withHook });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const { server } = useTestServer({ wrapDb: withHook });
 
 describe('writes racing deletes', () => {
   it('when the parent is deleted between the check and the insert then POST answers 422 on parent_id and creates nothing', async () => {

@@ -1,25 +1,17 @@
 // GET /api/v1/ontologies/:id/diff against the real app: semantic RDF diffs of real ontologies,
 // ORM model diffs, JSON Patch and text, and clear 4xx answers for bad parameters.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DiffResponse } from '@oms/contracts';
-import { createOntology, FIXTURES, signUpUser, startTestServer, TURTLE, type SignedUpUser, type TestServer } from './support/test-server.js';
+import { createOntology, FIXTURES, TURTLE } from './support/test-server.js';
+import { useTestServer } from './support/use-test-server.js';
 
 const fixture = (path: string) => readFileSync(new URL(`ontologies/${path}`, FIXTURES), 'utf8');
 const FOAF = 'http://xmlns.com/foaf/0.1/';
 const RDFS_LABEL = 'http://www.w3.org/2000/01/rdf-schema#label';
 const MISSING = '01a20413-0000-7000-8000-000000000000';
 
-let server: TestServer;
-let alice: SignedUpUser;
-let bob: SignedUpUser;
-beforeAll(async () => {
-  server = await startTestServer();
-  [alice, bob] = await Promise.all([signUpUser(server, { name: 'Alice' }), signUpUser(server, { name: 'Bob' })]);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const { server, users: { alice, bob } } = useTestServer({ users: { alice: { name: 'Alice' }, bob: { name: 'Bob' } } });
 
 async function patchSource(id: string, source: string, sourceFormat?: string, token = alice.token) {
   const response = await server.request('PATCH', `/api/v1/ontologies/${id}`, {

@@ -2,25 +2,17 @@
 // RDF sources (cached by commit hash), and 406 for what cannot be had.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { canonicalNQuads, readGraph } from '@oms/ontology-tools';
-import { createOntology, FIXTURES, signUpUser, startTestServer, TURTLE, type SignedUpUser, type TestServer } from './support/test-server.js';
+import { createOntology, FIXTURES, TURTLE } from './support/test-server.js';
+import { useTestServer } from './support/use-test-server.js';
 
 const fixtureBytes = (path: string) => readFileSync(new URL(`ontologies/${path}`, FIXTURES));
 const fixture = (path: string) => fixtureBytes(path).toString('utf8');
 const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
 const MISSING = '01a20413-0000-7000-8000-000000000000';
 
-let server: TestServer;
-let alice: SignedUpUser;
-let bob: SignedUpUser;
-beforeAll(async () => {
-  server = await startTestServer();
-  [alice, bob] = await Promise.all([signUpUser(server), signUpUser(server)]);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const { server, users: { alice, bob } } = useTestServer({ users: ['alice', 'bob'] });
 
 async function download(id: string, query = '', headers: Record<string, string> = {}, token = alice.token) {
   const response = await fetch(`${server.baseUrl}/api/v1/ontologies/${id}/source${query}`, { headers: { authorization: `Bearer ${token}`, ...headers } });

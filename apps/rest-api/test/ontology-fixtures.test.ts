@@ -1,8 +1,9 @@
 // Real ontologies go in and come back byte for byte; broken ones are refused with a position.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURES, signUpUser, startTestServer, type SignedUpUser, type TestServer } from './support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { FIXTURES } from './support/test-server.js';
+import { useTestServer } from './support/use-test-server.js';
 
 const ontologiesDir = new URL('ontologies/', FIXTURES);
 const invalidDir = new URL('invalid/', FIXTURES);
@@ -21,15 +22,7 @@ const invalid = readdirSync(invalidDir)
 
 const sha256 = (bytes: string | Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-let server: TestServer;
-let user: SignedUpUser;
-beforeAll(async () => {
-  server = await startTestServer();
-  user = await signUpUser(server);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const { server, users: { user } } = useTestServer({ users: ['user'] });
 
 describe('shared fixtures', () => {
   it('when the fixture folders are read then every format has files', () => {

@@ -2,11 +2,12 @@
 // PostgreSQL when DATABASE_URL is set): the answer is byte for byte the JSON it always was, a
 // client that leaves stops the reads, and a failure part-way cuts the connection.
 import { get, type IncomingMessage } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { OntologyListResponse } from '@oms/contracts';
 import type { Database, SqlSessions } from '@oms/db';
 import { testBackends } from '@oms/db/testing';
-import { createOntology, signUpUser, startTestServer, type SignedUpUser, type TestServer } from './support/test-server.js';
+import { createOntology, type TestServer } from './support/test-server.js';
+import { useTestServer } from './support/use-test-server.js';
 
 const KiB = 1024;
 /** Multi-byte characters (and surrogate pairs) land on every chunk edge sooner or later. */
@@ -82,19 +83,13 @@ function failingSecondFetch(db: Database): Database {
 }
 
 describe.each(testBackends())('streamed lists on %s', (backend) => {
-  let server: TestServer;
-  let owner: SignedUpUser;
+  const { server, users: { owner } } = useTestServer({ users: ['owner'], backend });
   const sources = [largeSource('first', 300 * KiB), 'a small one', largeSource('third', 1024 * KiB)];
   beforeAll(async () => {
-    server = await startTestServer({}, { backend });
-    owner = await signUpUser(server);
     for (const [i, source] of sources.entries()) {
       await createOntology(server, owner.token, { title: `Streamed ${i}`, source, source_format: 'other', visibility: 'private' });
     }
   }, 120_000);
-  afterAll(async () => {
-    await server?.close();
-  });
 
   it('when sources are large then the answer is the exact JSON of the page, sources whole', async () => {
     const { status, text, complete } = await readRaw(server, owner.token, '/api/v1/ontologies?filter=my_accounts');
@@ -121,16 +116,10 @@ describe.each(testBackends())('streamed lists on %s', (backend) => {
 });
 
 describe('streamed lists when a read fails part-way', () => {
-  let server: TestServer;
-  let owner: SignedUpUser;
+  const { server, users: { owner } } = useTestServer({ users: ['owner'], wrapDb: failingSecondFetch });
   beforeAll(async () => {
-    server = await startTestServer({}, { wrapDb: failingSecondFetch });
-    owner = await signUpUser(server);
     await createOntology(server, owner.token, { title: 'Fails', source: largeSource('fails', 1024 * KiB), source_format: 'other', visibility: 'private' });
   }, 120_000);
-  afterAll(async () => {
-    await server?.close();
-  });
 
   it('when the database fails after the answer began then the connection is cut, never a short valid body', async () => {
     const { status, text, complete } = await readRaw(server, owner.token, '/api/v1/ontologies?filter=my_accounts');

@@ -1,8 +1,9 @@
 // Metrics computed with each commit: triple counts of every RDF fixture as rdflib counts them,
 // shown on single answers (ontology head, commit) and never on lists.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOntology, FIXTURES, signUpUser, startTestServer, TURTLE, type SignedUpUser, type TestServer } from './support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { createOntology, FIXTURES, TURTLE } from './support/test-server.js';
+import { useTestServer } from './support/use-test-server.js';
 
 const fixture = (path: string) => readFileSync(new URL(`ontologies/${path}`, FIXTURES), 'utf8');
 
@@ -21,15 +22,7 @@ const COUNTS = [
   ['rdf/sparql-service-description.rdf', 'rdf', 177],
 ] as const;
 
-let server: TestServer;
-let alice: SignedUpUser;
-beforeAll(async () => {
-  server = await startTestServer();
-  alice = await signUpUser(server);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const { server, users: { alice } } = useTestServer({ users: ['alice'] });
 
 describe('metrics per commit', () => {
   it.each(COUNTS)('when %s is created as %s then its metrics count %i triples', async (path, format, triples) => {

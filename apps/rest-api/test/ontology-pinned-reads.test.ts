@@ -1,20 +1,17 @@
 // Reads pinned to a commit (GET /ontologies/:id?version|commit_id) and commits by version.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CommitListResponse, OntologyResponse } from '@oms/contracts';
-import { createOntology, signUpUser, startTestServer, TURTLE, type SignedUpUser, type TestServer } from './support/test-server.js';
+import { createOntology, TURTLE } from './support/test-server.js';
+import { useTestServer } from './support/use-test-server.js';
 
 const TURTLE_2 = `${TURTLE}<http://example.org/d> <http://example.org/e> <http://example.org/f> .\n`;
 const MISSING = '01a20413-0000-7000-8000-000000000000';
 
-let server: TestServer;
-let alice: SignedUpUser;
-let bob: SignedUpUser;
+const { server, users: { alice, bob } } = useTestServer({ users: ['alice', 'bob'] });
 let ontology: { id: string; head_hash: string };
 let firstCommit: { id: string; commit_hash: string };
 let headHash: string;
 beforeAll(async () => {
-  server = await startTestServer();
-  [alice, bob] = await Promise.all([signUpUser(server), signUpUser(server)]);
   ontology = await createOntology(server, alice.token, { title: 'Pinned', source: TURTLE, version: '1.2.0', visibility: 'private' });
   const commits = await server.request('GET', `/api/v1/ontologies/${ontology.id}/commits`, { token: alice.token });
   firstCommit = commits.body.data[0];
@@ -23,9 +20,6 @@ beforeAll(async () => {
     json: { ontology: { source: TURTLE_2, title: 'Pinned, renamed' }, version_bump: 'minor' },
   });
   headHash = patched.body.head_hash;
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 describe('GET /api/v1/ontologies/:id pinned to a commit', () => {

@@ -1,16 +1,9 @@
 // Every validation rule of ontology writes answers 422 naming its field; oversized bodies 413.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOntology, signUpUser, startTestServer, TURTLE, type SignedUpUser, type TestServer } from './support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { createOntology, TURTLE } from './support/test-server.js';
+import { useTestServer } from './support/use-test-server.js';
 
-let server: TestServer;
-let user: SignedUpUser;
-beforeAll(async () => {
-  server = await startTestServer();
-  user = await signUpUser(server);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const { server, users: { user } } = useTestServer({ users: ['user'] });
 
 const valid = { title: 'T', source: TURTLE, source_format: 'turtle' };
 

@@ -1,20 +1,13 @@
 // What an attacker tries against the server-rendered pages: planted or malformed cookies,
 // sessions that outlive a sign-in or a password change, provider pages inside a frame.
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpUser, startTestServer, type SignedUpUser, type TestServer } from './support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { signUpUser, type SignedUpUser, type TestServer } from './support/test-server.js';
+import { useTestServer } from './support/use-test-server.js';
 
-let server: TestServer;
-let httpsServer: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-  // Behind a TLS-terminating proxy: the service's own address is https.
-  httpsServer = await startTestServer({ BASE_URL: 'https://ontologies.example' });
-});
-afterAll(async () => {
-  await server?.close();
-  await httpsServer?.close();
-});
+const { server } = useTestServer();
+// Behind a TLS-terminating proxy: the service's own address is https.
+const { server: httpsServer } = useTestServer({ env: { BASE_URL: 'https://ontologies.example' } });
 
 const get = (target: TestServer, path: string, cookie = '') => fetch(target.baseUrl + path, { headers: { cookie }, redirect: 'manual' });
 

@@ -4,19 +4,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth } from '@modelcontextprotocol/client';
 import type { Browser, Page } from 'playwright-core';
 import { totpCode } from '@oms/ontology-service';
-import { authorizeInBrowser, chromiumAvailable, freePort, launchChromium, TestOAuthProvider } from '@oms/testing';
-import { signUpUser, startTestServer, type SignedUpUser, type TestServer } from './support/test-server.js';
+import { authorizeInBrowser, chromiumAvailable, launchChromium, TestOAuthProvider } from '@oms/testing';
+import { signUpUser, type SignedUpUser } from './support/test-server.js';
+import { useTestServer } from './support/use-test-server.js';
 
-let server: TestServer;
+const { server } = useTestServer({ port: 'free' });
 let browser: Browser;
 beforeAll(async () => {
   if (!chromiumAvailable() && process.env['REQUIRE_SERVICES'] === '1') throw new Error('Chromium is required (apt-get install chromium)');
-  server = await startTestServer({}, { port: await freePort() });
   browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
-  await server?.close();
 });
 
 async function shoot(page: Page, name: string) {

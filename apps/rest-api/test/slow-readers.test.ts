@@ -5,9 +5,11 @@
 // (Node cannot shrink those: the send buffer grows up to 4 MB, the unread receive window stays
 // about 128 KB).
 import { connect, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { OntologyListResponse } from '@oms/contracts';
-import { createOntology, signUpUser, startTestServer, type SignedUpUser, type TestServer } from './support/test-server.js';
+import { testBackends } from '@oms/db/testing';
+import { createOntology, type TestServer } from './support/test-server.js';
+import { useTestServer } from './support/use-test-server.js';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -75,18 +77,15 @@ async function timedList(server: TestServer, token: string): Promise<{ ms: numbe
   return { ms: performance.now() - started, sources: body.data.map((o) => o.source) };
 }
 
-const backends = (['pglite', 'postgres'] as const).filter((backend) => backend === 'pglite' || Boolean(process.env['DATABASE_URL']));
-
-describe.each(backends)('slow readers on %s', (backend) => {
-  let server: TestServer;
-  let staller: SignedUpUser;
-  let other: SignedUpUser;
-  let downloader: SignedUpUser;
+describe.each(testBackends())('slow readers on %s', (backend) => {
+  const { server, users: { staller, other, downloader } } = useTestServer({
+    users: ['staller', 'other', 'downloader'],
+    env: { RESPONSE_WRITE_TIMEOUT_MS: String(DEADLINE_MS) },
+    backend,
+  });
   let bigId = '';
   const otherSources = [largeSource('other one', 300 * KiB), largeSource('other two', 200 * KiB)];
   beforeAll(async () => {
-    server = await startTestServer({ RESPONSE_WRITE_TIMEOUT_MS: String(DEADLINE_MS) }, { backend });
-    [staller, other, downloader] = await Promise.all([signUpUser(server), signUpUser(server), signUpUser(server)]);
     for (let i = 0; i < 3; i += 1) {
       await createOntology(server, staller.token, { title: `Big ${i}`, source: largeSource(`big ${i}`, 3 * MiB), source_format: 'other', visibility: 'private' });
     }
@@ -95,9 +94,6 @@ describe.each(backends)('slow readers on %s', (backend) => {
       await createOntology(server, other.token, { title: `Other ${i}`, source, source_format: 'other', visibility: 'private' });
     }
   }, 120_000);
-  afterAll(async () => {
-    await server?.close();
-  });
 
   it('when one user holds 10 stalled lists then another user\'s list with large sources is not held up, and the stalled ones are dropped after the deadline', async () => {
     const baseline = await timedList(server, other.token);

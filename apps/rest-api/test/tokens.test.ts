@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { connectMcp } from '@oms/testing';
-import { signUpUser, startTestServer, type TestServer } from './support/test-server.js';
+import { signUpUser } from './support/test-server.js';
+import { useTestServer } from './support/use-test-server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const { server } = useTestServer();
 
 describe('notification tokens', () => {
   it('when a device token is registered twice then it is stored once and answers 201 each time', async () => {

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CreatedUserResponse } from '@oms/contracts';
-import { signUpUser, startTestServer, uniqueEmail, type TestServer } from './support/test-server.js';
+import { signUpUser, uniqueEmail } from './support/test-server.js';
+import { useTestServer } from './support/use-test-server.js';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const { server } = useTestServer();
 
 const signUpBody = (user: Record<string, unknown>) => ({
   user: { email: uniqueEmail(), password: 'long enough pw', password_confirmation: 'long enough pw', name: 'Ada', ...user },
@@ -74,14 +69,11 @@ describe('POST /api/v1/users', () => {
 });
 
 describe('POST /api/v1/users with registration closed', () => {
+  const { server: closed } = useTestServer({ env: { REGISTRATION: 'closed' } });
+
   it('when sign-up is closed then it answers 403', async () => {
-    const closed = await startTestServer({ REGISTRATION: 'closed' });
-    try {
-      const response = await closed.request('POST', '/api/v1/users', { json: signUpBody({}) });
-      expect(response.status).toBe(403);
-      expect(response.body.error).toBe('registration_closed');
-    } finally {
-      await closed.close();
-    }
+    const response = await closed.request('POST', '/api/v1/users', { json: signUpBody({}) });
+    expect(response.status).toBe(403);
+    expect(response.body.error).toBe('registration_closed');
   });
 });

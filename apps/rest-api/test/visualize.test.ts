@@ -5,24 +5,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
 import { ORM2_TEMPLATE } from '@oms/guides';
 import { chromiumAvailable, connectMcp, resultText } from '@oms/testing';
-import { createOntology, FIXTURES, signUpUser, startTestServer, TURTLE, type SignedUpUser, type TestServer } from './support/test-server.js';
+import { createOntology, FIXTURES, TURTLE } from './support/test-server.js';
+import { useTestServer } from './support/use-test-server.js';
 
 const PNG_SIGNATURE = '89504e470d0a1a0a';
 const demo = readFileSync(new URL('ontologies/orm/PersonCountryDemo.orm', FIXTURES), 'utf8');
 
-let server: TestServer;
-let alice: SignedUpUser;
-let bob: SignedUpUser;
+const { server, users: { alice, bob } } = useTestServer({ users: ['alice', 'bob'] });
 let client: Client;
 beforeAll(async () => {
   if (!chromiumAvailable() && process.env['REQUIRE_SERVICES'] === '1') throw new Error('Chromium is required (apt-get install chromium)');
-  server = await startTestServer();
-  [alice, bob] = await Promise.all([signUpUser(server), signUpUser(server)]);
   client = await connectMcp(server.baseUrl, alice.token, 'modern');
 });
 afterAll(async () => {
   await client?.close();
-  await server?.close();
 });
 
 describe('visualize_ontology', () => {

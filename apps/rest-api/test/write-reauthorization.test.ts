@@ -1,13 +1,13 @@
 // Every write is authorized by what its own transaction reads (issue 17, item 1): a token
 // revoked, or a membership removed, while the request's body is still arriving stops the
 // write. Requests are written by hand (node:net) so the body arrives in two parts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '@oms/db';
-import { createOntology, signUpUser, startTestServer, TURTLE, type SignedUpUser, type TestServer } from './support/test-server.js';
+import { createOntology, signUpUser, TURTLE, type SignedUpUser } from './support/test-server.js';
+import { useTestServer } from './support/use-test-server.js';
 import { splitBody, startRawRequest, type RawRequest } from './support/raw-http.js';
 
 const INTERNAL_TOKEN = 'internal-token-for-write-reauthorization-tests';
-let server: TestServer;
 /** Runs once, just before the app's next interactive write transaction. */
 let beforeNextWrite: (() => Promise<void>) | undefined;
 
@@ -27,12 +27,7 @@ function withWriteHook(db: Database): Database {
   return { ...db, prisma };
 }
 
-beforeAll(async () => {
-  server = await startTestServer({ INTERNAL_TOKEN }, { wrapDb: withWriteHook });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const { server } = useTestServer({ env: { INTERNAL_TOKEN }, wrapDb: withWriteHook });
 
 async function newToken(user: SignedUpUser, name = 'victim'): Promise<{ id: string; token: string }> {
   const response = await server.request('POST', '/api/v1/api_tokens', { token: user.token, json: { api_token: { name } } });

@@ -53,7 +53,7 @@ async function revoke(tokenParam: unknown, overrides: { route?: string; status?:
     status: 0,
     body: undefined as unknown,
   };
-  await (middleware as unknown as (c: unknown, n: () => Promise<void>) => Promise<void>)(ctx, async () => {
+  await middleware(ctx, async () => {
     ctx.status = overrides.status ?? 400;
     ctx.body = { error: overrides.error ?? 'unsupported_token_type' };
   });

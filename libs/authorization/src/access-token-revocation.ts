@@ -7,10 +7,15 @@
 // token on its next call. Anything else that is not revocable here (a forged or expired
 // token, another client's) also gets 200 with nothing done (RFC 7009 2.2).
 import { createLocalJWKSet, errors, jwtVerify, type JWK } from 'jose';
-import type Provider from 'oidc-provider';
 import { recordRevokedAccessToken, type DbClient } from '@oms/db';
 
-type Middleware = Parameters<Provider['use']>[0];
+/** What the middleware reads and writes of the provider's Koa context (oidc-provider's is wider). */
+export type RevocationContext = {
+  oidc?: { route?: string; params?: Record<string, unknown> | undefined; client?: { clientId: string } | undefined } | undefined;
+  status: number;
+  body: unknown;
+};
+type Middleware = (ctx: RevocationContext, next: () => Promise<void>) => Promise<void>;
 
 export function jwtAccessTokenRevocation(options: { db: DbClient; issuer: string; audience: string; signingKeys: Record<string, unknown>[] }): Middleware {
   // Only the public parts of the signing keys.

@@ -36,7 +36,7 @@ describe('schema and migrations', () => {
 
   it('when the columns are compared then each table has exactly the scalar fields of its model', async () => {
     for (const [model, table] of Object.entries(TABLES)) {
-      const fieldEnum = (PrismaNamespace as unknown as Record<string, Record<string, string>>)[`${model}ScalarFieldEnum`];
+      const fieldEnum: Record<string, string> | undefined = Reflect.get(PrismaNamespace, `${model}ScalarFieldEnum`);
       expect(fieldEnum, model).toBeDefined();
       const expected = Object.values(fieldEnum ?? {}).map(snake).sort();
       const rows = await db.sql.query<{ column_name: string }>(

@@ -64,13 +64,14 @@ describe('resolvePrefixesInScope', () => {
     resolvePrefixesInScope(parser);
     // Counts reads of the open-element stack, which saxes' own lookup walks level by level.
     let reads = 0;
-    const internals = parser as unknown as { tags: object[] };
-    internals.tags = new Proxy(internals.tags, {
+    // saxes keeps the stack in a private field: reached by name, as saxes itself does not expose it.
+    const tags: object[] = Reflect.get(parser, 'tags');
+    Reflect.set(parser, 'tags', new Proxy(tags, {
       get(target, key, receiver) {
         if (typeof key === 'string' && /^\d+$/.test(key)) reads += 1;
         return Reflect.get(target, key, receiver);
       },
-    });
+    }));
     let elements = 0;
     parser.on('opentag', () => {
       elements += 1;

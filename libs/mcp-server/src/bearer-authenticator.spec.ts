@@ -6,7 +6,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ServiceApi } from '@oms/contracts';
+import type { ProcedureOutput } from '@oms/contracts';
+import { fakeServiceApi } from '@oms/contracts/testing';
 import { bearerAuthenticator, type OAuthVerification } from './bearer-authenticator.js';
 
 const API_TOKEN = `oms_${'A'.repeat(43)}`;
@@ -19,14 +20,18 @@ let signingKey: CryptoKey;
 let strangerKey: CryptoKey;
 const asked: { name: string; input: Record<string, unknown> }[] = [];
 /** What the stand-in REST app answers. */
-let answers: { resolved: unknown; active: boolean } = { resolved: null, active: true };
+let answers: { resolved: ProcedureOutput<'auth.resolveApiToken'>; active: boolean } = { resolved: null, active: true };
 
-const service = {
-  call: async (name: string, input: Record<string, unknown>) => {
-    asked.push({ name, input });
-    return name === 'auth.resolveApiToken' ? answers.resolved : { active: answers.active };
+const service = fakeServiceApi({
+  'auth.resolveApiToken': (input) => {
+    asked.push({ name: 'auth.resolveApiToken', input });
+    return answers.resolved;
   },
-} as unknown as ServiceApi;
+  'auth.grantActive': (input) => {
+    asked.push({ name: 'auth.grantActive', input });
+    return { active: answers.active };
+  },
+});
 
 // In beforeEach, once: a setup that fails then fails every test (a failing beforeAll only skips them,
 // which the mutation run would count as a surviving mutant).

@@ -2,13 +2,14 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
-import type { ServiceApi } from '@oms/contracts';
+import type { ProcedureOutput } from '@oms/contracts';
+import { fakeServiceApi } from '@oms/contracts/testing';
 import { RESOURCE_SCOPE } from '@oms/domain';
 import { connectMcp, resultText } from '@oms/testing';
 import { createMcpHttpRouter } from './http-router.js';
 import type { Visualizer } from './visualizer.js';
 
-const ORM_ONTOLOGY = {
+const ORM_ONTOLOGY: ProcedureOutput<'ontologies.read'> = {
   id: '01a20588-be99-7578-b4d7-1f14c8b21904',
   account_id: '01a20588-bcfc-70e0-b292-cd99c1ac0396',
   parent_id: null,
@@ -16,6 +17,9 @@ const ORM_ONTOLOGY = {
   description: '',
   visibility: 'is_public',
   source: '<ORM2/>',
+  source_truncated: false,
+  source_chars: 7,
+  next_source_offset: null,
   source_format: 'orm',
   version: '1.0.0',
   head_hash: `sha256:${'a'.repeat(64)}`,
@@ -26,13 +30,13 @@ const ORM_ONTOLOGY = {
 
 type Served = { client: Client; close(): Promise<void> };
 
-/** The /mcp router on port 0 with a fake service that answers every call with ORM_ONTOLOGY. */
+/** The /mcp router on port 0 with a fake service that answers ontologies.read with ORM_ONTOLOGY. */
 async function serve(visualize?: Visualizer): Promise<Served> {
   const app = express();
   app.use(
     createMcpHttpRouter({
       baseUrl: 'http://127.0.0.1',
-      serviceFor: () => ({ call: async () => ORM_ONTOLOGY }) as unknown as ServiceApi,
+      serviceFor: () => fakeServiceApi({ 'ontologies.read': () => ORM_ONTOLOGY }),
       authenticate: async () => ({ actorId: 'user', clientId: 'test', scopes: [RESOURCE_SCOPE], expiresAt: Date.now() / 1000 + 3600 }),
       ...(visualize ? { visualize } : {}),
     }),

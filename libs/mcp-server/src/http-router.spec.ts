@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServiceApi } from '@oms/contracts';
+import { fakeServiceApi } from '@oms/contracts/testing';
 import { AppError } from '@oms/domain';
 import { createMcpHttpRouter, type Authenticator, type McpHttpOptions } from './http-router.js';
 
@@ -11,7 +11,7 @@ async function serveRouter(options: Pick<McpHttpOptions, 'authenticate' | 'onAut
   app.use(
     createMcpHttpRouter({
       baseUrl: 'http://127.0.0.1',
-      serviceFor: () => ({ call: async () => undefined }) as unknown as ServiceApi,
+      serviceFor: () => fakeServiceApi(),
       ...options,
     }),
   );

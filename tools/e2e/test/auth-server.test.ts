@@ -2,15 +2,13 @@
 // the account use cases run in that process on the shared database.
 import { randomBytes } from 'node:crypto';
 import type { Browser } from 'playwright-core';
-import { chromiumAvailable, launchChromium } from '@oms/testing';
+import { chromiumAvailable, launchChromium, suiteCanRun } from '@oms/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseEnv, signUp, startApp, type RunningApp } from './support/processes.js';
 
-const runnable = Boolean(process.env['DATABASE_URL']) && chromiumAvailable();
-if (!runnable && process.env['REQUIRE_SERVICES'] === '1') throw new Error('REQUIRE_SERVICES=1 needs DATABASE_URL and Chromium');
 const INTERNAL_TOKEN = randomBytes(24).toString('hex');
 
-describe.runIf(runnable)('auth-server process', () => {
+describe.runIf(suiteCanRun('the auth-server suite', { 'PostgreSQL (DATABASE_URL)': Boolean(process.env['DATABASE_URL']), Chromium: chromiumAvailable() }))('auth-server process', () => {
   let rest: RunningApp;
   let authServer: RunningApp;
   let database: Awaited<ReturnType<typeof databaseEnv>>;

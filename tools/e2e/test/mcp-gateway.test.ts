@@ -1,7 +1,7 @@
 // The separately deployed topology: the REST app with /internal/trpc and no /mcp of its
 // own, and the MCP gateway as its own process calling it over tRPC.
 import { createHash, randomBytes } from 'node:crypto';
-import { authorizeInBrowser, chromiumAvailable, launchChromium, REDIRECT } from '@oms/testing';
+import { authorizeInBrowser, chromiumAvailable, launchChromium, REDIRECT, suiteCanRun } from '@oms/testing';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseEnv, signUp, startApp, type RunningApp } from './support/processes.js';
@@ -86,7 +86,7 @@ describe('mcp-gateway as its own process', () => {
 
 // OAuth access tokens at the gateway: the REST app is the authorization server, the gateway
 // validates the tokens it issues (one BASE_URL for both, as behind the cluster's edge).
-describe.runIf(chromiumAvailable())('mcp-gateway with OAuth access tokens', () => {
+describe.runIf(suiteCanRun('the OAuth mcp-gateway suite', { Chromium: chromiumAvailable() }))('mcp-gateway with OAuth access tokens', () => {
   let oauthRest: RunningApp;
   let oauthGateway: RunningApp;
   let oauthDatabase: Awaited<ReturnType<typeof databaseEnv>>;

@@ -4,12 +4,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Queue, QueueEvents } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { suiteCanRun } from '@oms/testing';
 import { databaseEnv, ROOT, signUp, startApp, type RunningApp } from './support/processes.js';
 
 const REDIS = process.env['REDIS_URL'];
 const POSTGRES = process.env['DATABASE_URL'];
-const needed = Boolean(REDIS && POSTGRES);
-if (!needed && process.env['REQUIRE_SERVICES'] === '1') throw new Error('REQUIRE_SERVICES=1 but REDIS_URL or DATABASE_URL is not set');
 
 // A Redis database of its own, so other runs' queues do not mix in.
 const redisUrl = REDIS ? `${REDIS.replace(/\/\d*$/, '')}/7` : '';
@@ -19,7 +18,7 @@ const connection = () => {
 };
 const source = readFileSync(path.join(ROOT, '..', 'shared', 'fixtures', 'ontologies', 'orm', 'SimplestUnary.orm'), 'utf8');
 
-describe.runIf(needed)('render-worker processes', () => {
+describe.runIf(suiteCanRun('the render-worker suite', { 'Redis (REDIS_URL)': Boolean(REDIS), 'PostgreSQL (DATABASE_URL)': Boolean(POSTGRES) }))('render-worker processes', () => {
   let rest: RunningApp;
   const workers: RunningApp[] = [];
   let database: Awaited<ReturnType<typeof databaseEnv>>;

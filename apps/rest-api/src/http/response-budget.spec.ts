@@ -1,10 +1,10 @@
-import { EventEmitter } from 'node:events';
-import type { ServerResponse } from 'node:http';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@oms/domain';
 import { createResponseBudget } from './response-budget.js';
 
-const response = () => new EventEmitter() as unknown as ServerResponse;
+const response = () => new ServerResponse(new IncomingMessage(new Socket()));
 const codeOf = (run: () => void) => {
   try {
     run();

@@ -2,8 +2,9 @@ import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonInternalError, jsonNotFound } from './json-fallbacks.js';
 import { startServer, type RunningServer } from '../start-server.js';
+import { recordingLogger } from '../testing.js';
 
-const logged: unknown[] = [];
+const { logger, entries: logged } = recordingLogger();
 let server: RunningServer;
 beforeAll(async () => {
   const app = express();
@@ -11,7 +12,7 @@ beforeAll(async () => {
     throw new Error('secret detail at /srv/app.js:12');
   });
   app.use(jsonNotFound());
-  app.use(jsonInternalError({ error: (entry: unknown) => void logged.push(entry) } as never));
+  app.use(jsonInternalError(logger));
   server = await startServer(app, { port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
@@ -32,5 +33,6 @@ describe('JSON fallbacks', () => {
     expect(JSON.parse(text)).toEqual({ error: 'internal', message: 'Something went wrong on our side.' });
     expect(text).not.toContain('secret');
     expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ level: 50, msg: 'unexpected error', err: { message: 'secret detail at /srv/app.js:12' } });
   });
 });

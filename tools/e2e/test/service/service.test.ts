@@ -9,18 +9,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { auth, Client, StreamableHTTPClientTransport, type FetchLike } from '@modelcontextprotocol/client';
 import { CommitListResponse, CommitResponse, OntologyListResponse, OntologyResponse, SignInResponse } from '@oms/contracts';
-import { authorizeInBrowser, connectMcp, launchChromium, resultJson, TestOAuthProvider, until } from '@oms/testing';
+import { authorizeInBrowser, connectMcp, launchChromium, resultJson, suiteCanRun, TestOAuthProvider, until } from '@oms/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../support/processes.js';
-import { AUTH_REPLICAS, missingFor, startTarget, type AccessLogEntry, type ServiceTarget, type TargetName } from './support/targets.js';
+import { AUTH_REPLICAS, needsOf, startTarget, type AccessLogEntry, type ServiceTarget, type TargetName } from './support/targets.js';
 
 const TARGET = process.env['SERVICE_TARGET'] as TargetName;
 if (TARGET !== 'embedded' && TARGET !== 'cluster') throw new Error(`SERVICE_TARGET must be embedded or cluster, not ${TARGET}`);
-const missing = await missingFor(TARGET);
-if (missing.length > 0 && process.env['REQUIRE_SERVICES'] === '1') {
-  throw new Error(`REQUIRE_SERVICES=1 but the ${TARGET} target cannot run without ${missing.join(', ')}`);
-}
+const needs = await needsOf(TARGET);
 
 const ORM_FIXTURE = path.join(ROOT, '..', 'shared', 'fixtures', 'ontologies', 'orm', 'PersonCountryDemo.orm');
 const TURTLE = '@prefix ex: <http://example.org/> .\nex:Cat a ex:Animal .\n';
@@ -59,7 +56,7 @@ function pngSize(png: Buffer): { width: number; height: number } {
   return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
 }
 
-describe.runIf(missing.length === 0)(`the service as ${TARGET === 'embedded' ? 'one process (npm start)' : 'a cluster (npm run cluster)'}`, () => {
+describe.runIf(suiteCanRun(`the ${TARGET} target`, needs))(`the service as ${TARGET === 'embedded' ? 'one process (npm start)' : 'a cluster (npm run cluster)'}`, () => {
   let target: ServiceTarget;
   let browser: Browser;
   let base = '';

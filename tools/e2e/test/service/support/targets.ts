@@ -62,13 +62,15 @@ const STOP_TIMEOUT_MS = 20_000;
 const GONE_TIMEOUT_MS = 8_000;
 
 /** What the target needs and this machine lacks (empty: it can run). */
-export async function missingFor(name: TargetName): Promise<string[]> {
-  const missing = chromiumAvailable() ? [] : ['Chromium'];
-  if (name === 'embedded') return missing;
-  if (!existsSync(NGINX)) missing.push(`nginx (${NGINX})`);
-  if (!(await postgresAnswers(DATABASE_URL))) missing.push(`PostgreSQL (${new URL(DATABASE_URL).host})`);
-  if (!(await redisAnswers(REDIS_URL))) missing.push(`Redis (${new URL(REDIS_URL).host})`);
-  return missing;
+/** What the target needs, and whether each is here (for suiteCanRun). */
+export async function needsOf(name: TargetName): Promise<Record<string, boolean>> {
+  if (name === 'embedded') return { Chromium: chromiumAvailable() };
+  return {
+    Chromium: chromiumAvailable(),
+    [`nginx (${NGINX})`]: existsSync(NGINX),
+    [`PostgreSQL (${new URL(DATABASE_URL).host})`]: await postgresAnswers(DATABASE_URL),
+    [`Redis (${new URL(REDIS_URL).host})`]: await redisAnswers(REDIS_URL),
+  };
 }
 
 export function startTarget(name: TargetName): Promise<ServiceTarget> {
