@@ -16,7 +16,7 @@ import { tokenRoutes } from './routes/tokens.js';
 import { publicRoutes } from './routes/users.js';
 import { createAuthServer } from '@oms/authorization';
 import { bearerAuthenticator, createMcpHttpRouter } from '@oms/mcp-server';
-import { authServerAccounts, createInternalRouter, localServiceFactory, renderSourceOf } from '@oms/ontology-service';
+import { authServerAccounts, createInternalRouter, localServiceFactory, renderSourceOf, startTermsBackfill, type TermsBackfill } from '@oms/ontology-service';
 import { createRasterizer, inProcessRenderQueue, visualizeWithQueue, type RenderQueue } from '@oms/render';
 import { diagramRoutes } from './routes/diagrams.js';
 import { termRoutes } from './routes/terms.js';
@@ -24,7 +24,13 @@ import { internalTrpc } from './internal/mount-trpc.js';
 
 export type { AppDeps };
 
-export function createApp(deps: AppDeps): ServiceApp {
+/** The REST app, and the background work main.ts starts once it listens. */
+export type RestApp = ServiceApp & {
+  /** Writes the terms of commits that have none (made before terms existed), in the background. */
+  startTermsBackfill(): TermsBackfill;
+};
+
+export function createApp(deps: AppDeps): RestApp {
   const ctx = createRestContext(deps);
   const { app, finish } = createHttpShell({
     logger: deps.logger,
@@ -113,12 +119,15 @@ export function createApp(deps: AppDeps): ServiceApp {
   // main.ts waits for this before it says the service is ready.
   const allReady = Promise.all(ready).then(() => undefined);
   allReady.catch(() => undefined);
+  let backfill: TermsBackfill | undefined;
   return {
     app,
     ready: allReady,
+    startTermsBackfill: () => (backfill ??= startTermsBackfill(ctx, { logger: deps.logger })),
     // main.ts and tests call this on shutdown: it closes the renderer (and its browser) and the
     // heavy-work worker threads.
     close: async () => {
+      await backfill?.stop();
       await Promise.all([deps.renderQueue ? undefined : renderQueue.close(), ctx.heavyWork.close()]);
     },
   };

@@ -29,8 +29,12 @@ await service.ready;
 const running = await startServer(service.app, { port: config.port, host: config.host });
 logger.info({ port: running.port, baseUrl: config.baseUrl }, 'listening');
 console.log(`Ontology service ready at ${config.baseUrl} (port ${running.port}, ${db.kind} database)`);
+// Terms of commits made before terms existed: in the background, never delaying requests;
+// every replica may run it (the ontology lock and the per-commit flag keep passes apart).
+const backfill = service.startTermsBackfill();
 
 onShutdownSignal(logger, config.shutdownTimeoutMs + 5_000, async () => {
+  await backfill.stop();
   await running.close(config.shutdownTimeoutMs);
   await service.close();
   await renderQueue?.close();

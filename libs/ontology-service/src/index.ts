@@ -39,6 +39,8 @@ export * from './presenters/ontology.js';
 export * from './presenters/profile.js';
 export * from './security/api-token.js';
 export * from './security/totp.js';
+export * from './terms/backfill-terms.js';
 export * from './terms/read-term.js';
 export * from './terms/search-terms.js';
 export * from './terms/term-history.js';
+export * from './terms/terms-backfill-runner.js';

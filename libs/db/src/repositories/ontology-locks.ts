@@ -14,8 +14,14 @@ export async function lockHierarchy(tx: Prisma.TransactionClient): Promise<void>
 
 /** Locks the ontology row until the transaction ends: writers of one ontology serialize. */
 export async function lockOntology(tx: Prisma.TransactionClient, id: string) {
-  await tx.$executeRaw`SELECT 1 FROM "ontologies" WHERE "id" = ${id}::uuid FOR UPDATE`;
+  await lockOntologyRow(tx, id);
   return tx.ontology.findUnique({ where: { id }, include: withHeadSource });
+}
+
+/** The same lock as lockOntology without reading the row (work that needs no head source); false when the ontology is gone. */
+export async function lockOntologyRow(tx: Prisma.TransactionClient, id: string): Promise<boolean> {
+  const rows = await tx.$queryRaw<{ one: number }[]>`SELECT 1 AS "one" FROM "ontologies" WHERE "id" = ${id}::uuid FOR UPDATE`;
+  return rows.length > 0;
 }
 
 /**

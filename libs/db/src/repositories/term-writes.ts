@@ -91,3 +91,41 @@ export async function commitTermsIndexed(sql: TermSql, ontologyId: string, seq: 
 export async function markCommitTermsPending(sql: TermSql, ontologyId: string, seq: number): Promise<void> {
   await sql.query(`UPDATE "commits" SET "terms_indexed" = FALSE WHERE "ontology_id" = $1::uuid AND "seq" = $2`, [ontologyId, seq]);
 }
+
+/** Commit `seq`'s terms are written (a backfill that reached it). */
+export async function markCommitTermsIndexed(sql: TermSql, ontologyId: string, seq: number): Promise<void> {
+  await sql.query(`UPDATE "commits" SET "terms_indexed" = TRUE WHERE "ontology_id" = $1::uuid AND "seq" = $2`, [ontologyId, seq]);
+}
+
+/**
+ * Takes back whatever commits from `seq` on wrote (rows they started, ends they set, their
+ * changes), so a backfill writes commit `seq` on exactly the states of `seq - 1`. Indexed
+ * commits form a prefix of the history, so this finds nothing unless the flags were reset.
+ */
+export async function clearTermsFrom(sql: TermSql, ontologyId: string, seq: number): Promise<void> {
+  await sql.query(`DELETE FROM "terms" WHERE "ontology_id" = $1::uuid AND "from_seq" >= $2`, [ontologyId, seq]);
+  await sql.query(`UPDATE "terms" SET "to_seq" = NULL WHERE "ontology_id" = $1::uuid AND "to_seq" >= $2`, [ontologyId, seq]);
+  await sql.query(`DELETE FROM "term_changes" WHERE "ontology_id" = $1::uuid AND "seq" >= $2`, [ontologyId, seq]);
+}
+
+export type UnindexedCommit = { seq: number; source_format: string; source: string };
+
+/** The first commit of the ontology whose terms are not written, with its source; null when all are. */
+export async function firstUnindexedCommit(sql: TermSql, ontologyId: string): Promise<UnindexedCommit | null> {
+  const rows = await sql.query<UnindexedCommit>(
+    `SELECT "seq", "source_format", "source" FROM "commits" WHERE "ontology_id" = $1::uuid AND NOT "terms_indexed" ORDER BY "seq" LIMIT 1`,
+    [ontologyId],
+  );
+  return rows[0] ?? null;
+}
+
+/** Ontologies with a commit whose terms are not written, by id after `afterId` (a cursor over one pass). */
+export async function ontologiesNeedingTerms(sql: TermSql, input: { afterId?: string | undefined; take: number }): Promise<string[]> {
+  const rows = await sql.query<{ id: string }>(
+    `SELECT o."id"::text AS "id" FROM "ontologies" o
+     WHERE EXISTS (SELECT 1 FROM "commits" c WHERE c."ontology_id" = o."id" AND NOT c."terms_indexed")${input.afterId ? ` AND o."id" > $1::uuid` : ''}
+     ORDER BY o."id" LIMIT ${Math.max(1, Math.trunc(input.take))}`,
+    input.afterId ? [input.afterId] : [],
+  );
+  return rows.map((row) => row.id);
+}

@@ -75,7 +75,9 @@ export async function createOntology(ctx: ServiceContext, who: CallerOrActor, in
       await reauthorize(tx, caller, { accountId, notMember: NOT_YOUR_ACCOUNT() });
     },
     // Its terms in the same transaction: searchable when this answer returns (DESIGN 6.2).
-    (tx) => indexCommitTerms(tx, ontologyId, 1, terms),
+    async (tx) => {
+      await indexCommitTerms(tx, ontologyId, 1, terms);
+    },
   ).catch((error: unknown) => {
     throw raceLostError(error) ?? error;
   });

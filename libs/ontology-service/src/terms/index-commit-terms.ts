@@ -45,12 +45,12 @@ const asTerm = (state: HeadTermState): OntologyTerm => ({ ...state, kind: state.
 /**
  * Commit `seq`'s terms. `seq` 1 has no parent. When the parent's terms were never written (a
  * commit made before terms existed) or the source gave none it could read (`skipped`), the
- * commit is left to the backfill: its changes could not be told.
+ * commit is left to the backfill: its changes could not be told. Answers whether the terms were written.
  */
-export async function indexCommitTerms(sql: TermSql, ontologyId: string, seq: number, result: TermsResult): Promise<void> {
+export async function indexCommitTerms(sql: TermSql, ontologyId: string, seq: number, result: TermsResult): Promise<boolean> {
   if (result.skipped !== undefined || (seq > 1 && !(await commitTermsIndexed(sql, ontologyId, seq - 1)))) {
     await markCommitTermsPending(sql, ontologyId, seq);
-    return;
+    return false;
   }
   const before = seq > 1 ? await headTermStates(sql, ontologyId) : [];
   const digests = new Map(before.map((state) => [state.iri, state.digest]));
@@ -69,4 +69,5 @@ export async function indexCommitTerms(sql: TermSql, ontologyId: string, seq: nu
       newly_deprecated: change.change === 'changed' && change.before?.deprecated === false && change.after?.deprecated === true,
     })),
   });
+  return true;
 }

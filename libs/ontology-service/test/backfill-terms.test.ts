@@ -1,0 +1,129 @@
+// The terms backfill (issue 19) on both back ends: ontologies whose commits lost their terms
+// (as commits made before the terms migration have none) get them back in commit order, and
+// every terms answer (search, a version's terms, a term, histories, a commit's changes) is
+// then what the commit path wrote; a second pass writes nothing, two concurrent passes write
+// each commit once, and a commit made on an unindexed parent is indexed when the pass reaches it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OntologyTermsQuery, TermHistoryQuery, TermQuery, TermSearchQuery } from '@oms/contracts';
+import { createTestDatabase, testBackends, type TestDatabase } from '@oms/db/testing';
+import { createLogger } from '@oms/platform';
+import { createServiceContext, type ServiceContext } from '../src/context.js';
+import type { Actor } from '../src/authorization/actor.js';
+import { createOntology } from '../src/ontologies/create-ontology.js';
+import { updateOntology } from '../src/ontologies/update-ontology.js';
+import { listOntologyTerms, searchTerms } from '../src/terms/search-terms.js';
+import { readTerm } from '../src/terms/read-term.js';
+import { readCommitChanges, readTermHistory } from '../src/terms/term-history.js';
+import { startTermsBackfill } from '../src/terms/terms-backfill-runner.js';
+
+const id = (n: number) => `0190c000-0000-7000-8000-${String(n).padStart(12, '0')}`;
+const OWNER = id(1);
+const ACCOUNT = id(11);
+const owner: Actor = { userId: OWNER, credential: null };
+const silent = createLogger({ service: 'test', level: 'silent' });
+
+const PREFIXES = `@prefix owl: <http://www.w3.org/2002/07/owl#> .
+@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
+@prefix skos: <http://www.w3.org/2004/02/skos/core#> .
+@prefix ex: <http://example.org/heart#> .
+`;
+const V1 = `${PREFIXES}ex:Organ a owl:Class ; rdfs:label "organ" .
+ex:Heart a owl:Class ; rdfs:label "Heart" ; rdfs:subClassOf ex:Organ ; skos:definition "The organ that pumps blood." .
+ex:Valve a owl:Class ; rdfs:label "Heart valve" ; rdfs:subClassOf ex:Heart .
+ex:Pump a owl:Class ; rdfs:label "pump" ; skos:altLabel "heart pump" .
+`;
+const V2 = V1.replace('"Heart valve"', '"Cardiac valve"').replace(/ex:Pump .*\n/, '').concat('ex:Vessel a owl:Class ; rdfs:label "vessel" ; rdfs:subClassOf ex:Organ .\n');
+const V3 = V2.replace('rdfs:label "organ" .', 'rdfs:label "organ" ; owl:deprecated true .');
+const OTHER_V1 = `${PREFIXES}ex:Lung a owl:Class ; rdfs:label "lung" .\n`;
+const OTHER_V2 = `${OTHER_V1}ex:HeartLung a owl:Class ; rdfs:label "heart-lung machine" .\n`;
+const OTHER_V3 = `${OTHER_V2}ex:Bronchus a owl:Class ; rdfs:label "bronchus" ; rdfs:subClassOf ex:Lung .\n`;
+const HEART = 'http://example.org/heart#Heart';
+const VALVE = 'http://example.org/heart#Valve';
+
+describe.each(testBackends())('the terms backfill on %s', (backend) => {
+  let db: TestDatabase;
+  let ctx: ServiceContext;
+  let hearts: string;
+  let lungs: string;
+
+  const commitsOf = (ontologyId: string) => db.prisma.commit.findMany({ where: { ontologyId }, orderBy: { seq: 'asc' } });
+  /** Every terms answer about the two ontologies. */
+  async function answers() {
+    const out: Record<string, unknown> = {};
+    const both = `${hearts},${lungs}`;
+    out.search = await searchTerms(ctx, owner, TermSearchQuery.parse({ q: 'heart', ontology_id: both, include_deprecated: 'true' }));
+    out.exact = await searchTerms(ctx, owner, TermSearchQuery.parse({ q: 'organ', ontology_id: both, exact: 'true', include_deprecated: 'true' }));
+    for (const ontologyId of [hearts, lungs]) {
+      for (const commit of await commitsOf(ontologyId)) {
+        const at = { ontologyId, commit_id: commit.id };
+        out[`roots ${ontologyId} ${commit.seq}`] = await listOntologyTerms(ctx, owner, { ...OntologyTermsQuery.parse({ commit_id: commit.id, include_deprecated: 'true' }), ontologyId });
+        out[`ranked ${ontologyId} ${commit.seq}`] = await listOntologyTerms(ctx, owner, { ...OntologyTermsQuery.parse({ q: 'heart', commit_id: commit.id }), ontologyId });
+        out[`changes ${ontologyId} ${commit.seq}`] = await readCommitChanges(ctx, owner, { ontologyId, commitId: commit.id, page: 1, per_page: 100 });
+        if (ontologyId === hearts) out[`heart ${commit.seq}`] = await readTerm(ctx, owner, { ...TermQuery.parse({ iri: HEART, commit_id: at.commit_id }), ontologyId });
+      }
+    }
+    for (const iri of [HEART, VALVE]) out[`history ${iri}`] = await readTermHistory(ctx, owner, { ...TermHistoryQuery.parse({ iri }), ontologyId: hearts });
+    return out;
+  }
+  /** What the database holds of ontologies whose commits predate terms. */
+  async function forgetTerms(): Promise<void> {
+    await db.sql.query(`UPDATE "commits" SET "terms_indexed" = FALSE`);
+    await db.sql.query(`DELETE FROM "terms"`);
+    await db.sql.query(`DELETE FROM "term_changes"`);
+  }
+  const unindexed = async () => (await db.prisma.commit.count({ where: { termsIndexed: false } }));
+
+  beforeAll(async () => {
+    db = await createTestDatabase({ backend });
+    await db.prisma.user.create({ data: { id: OWNER, email: 'owner@example.com', name: 'U', passwordHash: 'x' } });
+    await db.prisma.account.create({ data: { id: ACCOUNT, name: 'A', personal: true, ownerId: OWNER } });
+    await db.prisma.accountUser.create({ data: { id: id(21), accountId: ACCOUNT, userId: OWNER, role: 'admin' } });
+    const config = { baseUrl: 'http://service.test', registration: 'open' as const, signUpLimit: 0, heavyWorkHeapMiB: 64, heavyRequestsPerCaller: 2 };
+    ctx = createServiceContext({ config, db, logger: silent });
+    hearts = (await createOntology(ctx, owner, { title: 'Hearts', source: V1, source_format: 'turtle', account_id: ACCOUNT })).id;
+    lungs = (await createOntology(ctx, owner, { title: 'Lungs', source: OTHER_V1, source_format: 'turtle', account_id: ACCOUNT })).id;
+    for (const source of [V2, V3]) await updateOntology(ctx, owner, hearts, { changes: { source } });
+    await updateOntology(ctx, owner, lungs, { changes: { source: OTHER_V2 } });
+  }, 60_000);
+  afterAll(async () => {
+    await ctx?.heavyWork.close();
+    await db?.dispose();
+  });
+
+  it('when commits lost their terms then two concurrent passes write each once and every answer is as indexed at commit time', async () => {
+    const fresh = await answers();
+    expect(JSON.stringify(fresh.search)).toContain(HEART);
+    expect(JSON.stringify(fresh[`history ${VALVE}`])).toContain('Cardiac valve');
+    await forgetTerms();
+    expect(await unindexed()).toBe(5);
+    const emptied = await searchTerms(ctx, owner, TermSearchQuery.parse({ q: 'heart', ontology_id: `${hearts},${lungs}` }));
+    expect(emptied.data).toEqual([]);
+
+    const [first, second] = await Promise.all([startTermsBackfill(ctx, { logger: silent }).done, startTermsBackfill(ctx, { logger: silent, concurrency: 1 }).done]);
+    expect(first.commits + second.commits).toBe(5);
+    expect(first.failed + second.failed + first.blocked + second.blocked).toBe(0);
+    expect(await unindexed()).toBe(0);
+    expect(await answers()).toEqual(fresh);
+  });
+
+  it('when the backfill runs again then it writes nothing and the answers stay', async () => {
+    const before = await answers();
+    const again = await startTermsBackfill(ctx, { logger: silent }).done;
+    expect(again).toMatchObject({ ontologies: 0, commits: 0, failed: 0 });
+    expect(await answers()).toEqual(before);
+  });
+
+  it('when a commit is made on an unindexed parent then it waits for the backfill, which indexes it', async () => {
+    await forgetTerms();
+    await updateOntology(ctx, owner, lungs, { changes: { source: OTHER_V3 } });
+    expect((await commitsOf(lungs)).map((commit) => commit.termsIndexed)).toEqual([false, false, false]);
+    const summary = await startTermsBackfill(ctx, { logger: silent, pageSize: 1 }).done;
+    expect(summary).toMatchObject({ ontologies: 2, commits: 6, blocked: 0, failed: 0 });
+    expect(await unindexed()).toBe(0);
+    const bronchus = await listOntologyTerms(ctx, owner, { ...OntologyTermsQuery.parse({ q: 'bronchus' }), ontologyId: lungs });
+    expect(bronchus.data.map((hit) => hit.iri)).toEqual(['http://example.org/heart#Bronchus']);
+    // Later commits index themselves again: the parent is indexed now.
+    await updateOntology(ctx, owner, lungs, { changes: { source: `${OTHER_V3}ex:Trachea a owl:Class ; rdfs:label "trachea" .\n` } });
+    expect(await unindexed()).toBe(0);
+  });
+});
