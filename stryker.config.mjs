@@ -39,6 +39,7 @@ export default {
     'libs/ontology-service/src/authorization/reauthorize.ts',
     // API tokens: REST bearer authentication, the token lookups, revocation.
     'apps/rest-api/src/http/authenticate.ts',
+    'libs/ontology-service/src/authorization/rest-bearer.ts',
     'libs/ontology-service/src/security/api-token.ts',
     'libs/ontology-service/src/accounts/api-tokens.ts', // createApiToken, revokeApiToken: only the caller's own
     'libs/db/src/repositories/api-tokens.ts:23-35', // findApiTokenWithUser: the lookup and who it names

@@ -107,7 +107,7 @@ export function createApp(deps: AppDeps): RestApp {
   ];
   api.use(publicApi);
   // Authenticate first: a stranger's body (up to 16 MB) is never read or parsed.
-  api.use(authenticate(deps.db, ctx.now));
+  api.use(authenticate(ctx));
   // A wrong method on a known path is 405 before its body is read.
   api.use(methodNotAllowed([publicApi, ...routers]));
   api.use(jsonBody(deps.config.bodyDeadline));

@@ -269,7 +269,7 @@ describe('REST bearer authentication with API tokens', () => {
   async function authenticateWith(authorization: string | undefined, at = new Date()) {
     const { req, res } = fakeExchange({ headers: authorization === undefined ? {} : { authorization } });
     let passed: unknown = 'not called';
-    await authenticate(db, () => at)(req, res, (error?: unknown) => void (passed = error));
+    await authenticate({ db, now: () => at })(req, res, (error?: unknown) => void (passed = error));
     return { error: isAppError(passed) ? passed.code : passed, challenge: res.getHeader('www-authenticate'), res };
   }
   const lastUsed = async () => (await db.prisma.apiToken.findUniqueOrThrow({ where: { id: ids.bobsToken } })).lastUsedAt;

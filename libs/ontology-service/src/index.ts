@@ -17,6 +17,7 @@ export * from './accounts/two-factor.js';
 export * from './authorization/actor.js';
 export * from './authorization/agent-bearer.js';
 export * from './authorization/reauthorize.js';
+export * from './authorization/rest-bearer.js';
 export * from './diagrams/render-source.js';
 export * from './errors/dependency-failure.js';
 export * from './internal/account-settings-port.js';
