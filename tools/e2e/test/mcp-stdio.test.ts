@@ -115,21 +115,26 @@ describe('bin/mcp-stdio with large sources', () => {
       const tooLarge = await client.callTool({ name: 'create_ontology', arguments: { ...base, source: 'x'.repeat(10 * 1024 * 1024 + 1) } });
       expect(tooLarge.isError).toBe(true);
       expect(JSON.stringify(tooLarge.content)).toMatch(/source.*too large/);
-      // A 6 MB answer sent as text and as structuredContent would pass the client's 10 MiB limit.
+      // A 6 MB source: the answer holds only its first page (DESIGN 7), so it stays far below the client's 10 MiB.
       const source = `# ${'y'.repeat(6 * 1024 * 1024)}\n`;
       const created = await client.callTool({ name: 'create_ontology', arguments: { ...base, source } });
       expect(created.isError).toBeFalsy();
-      const ontology = created.structuredContent as { id: string; source: string; head_hash: string };
-      expect(ontology.source).toBe(source);
+      const ontology = created.structuredContent as { id: string; source: string; head_hash: string; source_truncated: boolean; source_chars: number };
+      expect(ontology).toMatchObject({ source_truncated: true, source_chars: source.length });
+      expect(ontology.source).toBe(source.slice(0, ontology.source.length));
       const rest = await fetch(`${service.url}/api/v1/ontologies/${ontology.id}`, { headers: { authorization: `Bearer ${user.token}` } });
       expect(((await rest.json()) as { head_hash: string }).head_hash).toBe(ontology.head_hash);
-      // Two of them on one page cannot fit in one message at all: the agent is told to page smaller.
+      // Lists carry no sources: two 6 MB ontologies list in one small answer.
       expect((await client.callTool({ name: 'create_ontology', arguments: { ...base, source } })).isError).toBeFalsy();
       const page = await client.callTool({ name: 'list_ontologies', arguments: {} });
-      expect(page.isError).toBe(true);
-      expect(JSON.stringify(page.content)).toMatch(/smaller limit/);
-      const small = await client.callTool({ name: 'list_ontologies', arguments: { limit: 1 } });
-      expect((small.structuredContent as { has_more: boolean }).has_more).toBe(true);
+      expect(page.isError).toBeFalsy();
+      const items = (page.structuredContent as { ontologies: { source_bytes: number; source?: string }[] }).ontologies;
+      expect(items.slice(0, 2).map((item) => [item.source_bytes, item.source])).toEqual([
+        [source.length, undefined],
+        [source.length, undefined],
+      ]);
+      const last = await client.callTool({ name: 'read_ontology', arguments: { id: ontology.id, source_offset: source.length - 10, source_length: 100 } });
+      expect(last.structuredContent).toMatchObject({ source: source.slice(-10), source_truncated: false, next_source_offset: null });
       expect((await client.callTool({ name: 'read_profile', arguments: {} })).isError).toBeFalsy();
     } finally {
       await client.close();
