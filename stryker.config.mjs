@@ -24,9 +24,8 @@ export default {
     'libs/domain/src/visibility.ts',
     'libs/domain/src/roles.ts',
     'libs/db/src/visibility.ts',
-    'libs/db/src/repositories/ontologies.ts:15-29', // findVisibleOntology(Row), visibilityFactsOf
-    'libs/db/src/repositories/ontologies.ts:292-297', // findCommitWithOntology
-    'libs/db/src/repositories/ontologies.ts:324-337', // findVisibleOntologyForUser
+    'libs/db/src/repositories/visible-ontologies.ts', // findVisibleOntology(Row), visibilityFactsOf, findVisibleOntologyForUser
+    'libs/db/src/repositories/commits.ts:78-84', // findCommitWithOntology
     'libs/db/src/repositories/accounts.ts:25-28', // accountIdsOfUser
     'libs/db/src/repositories/accounts.ts:81-89', // accountIdsOfExistingUser
     // Membership and role checks of the REST and agent use cases.
@@ -47,7 +46,7 @@ export default {
     'libs/db/src/repositories/api-tokens.ts:82-85', // deleteApiToken: only the user's own
     // /mcp: bearer tokens (API tokens, OAuth access tokens: audience, issuer, expiry, grant, revocation).
     'libs/mcp-server/src/bearer-authenticator.ts',
-    'libs/mcp-server/src/http-router.ts:74-112', // the authenticate handler: 401, scope 403, the actor handed on
+    'libs/mcp-server/src/http-router.ts:76-115', // the authenticate handler: 401, scope 403, the actor handed on
     'libs/ontology-service/src/authorization/acting-caller.ts', // the acting user of every internal call
     'libs/ontology-service/src/internal/actor-procedure.ts',
     'libs/ontology-service/src/authorization/agent-bearer.ts', // auth.resolveApiToken, auth.grantActive
@@ -56,8 +55,7 @@ export default {
     'libs/db/src/repositories/oidc-payloads.ts:97-121', // revoked access tokens
     'libs/authorization/src/access-token-revocation.ts',
     // The agent tools' reads and writes, scoped to the caller.
-    'libs/ontology-service/src/agent/read-tools.ts:1-38',
-    'libs/ontology-service/src/agent/read-tools.ts:65-106', // (lines 39-64: the page-size limit, not access)
+    'libs/ontology-service/src/agent/read-tools.ts',
     'libs/ontology-service/src/agent/write-tools.ts',
   ],
 };
