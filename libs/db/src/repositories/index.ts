@@ -20,3 +20,4 @@ export * from './write-access.js';
 export * from './term-writes.js';
 export * from './term-search.js';
 export * from './term-reads.js';
+export * from './term-columns.js';

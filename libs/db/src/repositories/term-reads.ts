@@ -2,22 +2,15 @@
 // (a term's history, a commit's release note), read from the interval rows (DESIGN 6.2).
 import type { Prisma } from '../generated/prisma/client.js';
 import type { SqlRunner } from '../sql-runner.js';
+import type { TermColumns, TermDetailColumns } from './term-columns.js';
 
 const COVERS = (alias: string, seqParam: string) => `${alias}."from_seq" <= ${seqParam} AND (${alias}."to_seq" IS NULL OR ${alias}."to_seq" > ${seqParam})`;
 
-export type TermStateRow = {
-  iri: string;
-  curie: string | null;
-  kind: string;
-  label: string | null;
-  synonyms: string[];
-  definition: string | null;
-  deprecated: boolean;
-  replaced_by: string[];
-  parents: string[];
-  annotations: Prisma.JsonValue;
-  children_count: number;
-};
+export type TermStateRow = TermColumns &
+  TermDetailColumns & {
+    annotations: Prisma.JsonValue;
+    children_count: number;
+  };
 
 /** The term of version `seq` whose IRI, or else CURIE, is `ref`. */
 export async function findVersionTerm(sql: SqlRunner, ontologyId: string, seq: number, ref: string): Promise<TermStateRow | null> {

@@ -5,20 +5,14 @@
 // title and IRI in code-point order ("C"), so both back ends answer the same order.
 import type { SqlRunner } from '../sql-runner.js';
 import { visibleToUserSql } from '../visibility.js';
+import type { TermColumns } from './term-columns.js';
 
 /** A normalized query (normalizeText of @oms/ontology-tools) and its words. */
 export type TermText = { q: string; words: string[] };
 export type TermFilters = { kinds?: string[] | undefined; includeDeprecated: boolean };
 export type TermPage = { skip: number; take: number };
 
-export type TermHitRow = {
-  iri: string;
-  curie: string | null;
-  kind: string;
-  label: string | null;
-  synonyms: string[];
-  definition: string | null;
-  deprecated: boolean;
+export type TermHitRow = TermColumns & {
   match: number | null;
   ontology_id: string;
   ontology_title: string;

@@ -4,6 +4,7 @@
 import type { Prisma } from '../generated/prisma/client.js';
 import type { SqlRunner } from '../sql-runner.js';
 import type { DbClient } from './db-client.js';
+import type { TermColumns, TermDetailColumns } from './term-columns.js';
 
 /** The one statement form both writers use: a driver transaction or a Prisma transaction. */
 export type TermSql = Pick<SqlRunner, 'query'>;
@@ -13,25 +14,17 @@ export function termSqlOf(tx: DbClient): TermSql {
   return { query: <T>(sql: string, params: unknown[] = []) => tx.$queryRawUnsafe<T[]>(sql, ...params) };
 }
 
-export type NewTermState = {
-  iri: string;
-  digest: string;
-  curie: string | null;
-  kind: string;
-  label: string | null;
-  synonyms: string[];
-  definition: string | null;
-  deprecated: boolean;
-  replaced_by: string[];
-  parents: string[];
-  annotations: Prisma.InputJsonValue;
-  id_keys: string[];
-  label_norm: string | null;
-  synonyms_norm: string[];
-  name_words: string[];
-  definition_words: string[];
-  search_text: string;
-};
+export type NewTermState = TermColumns &
+  TermDetailColumns & {
+    digest: string;
+    annotations: Prisma.InputJsonValue;
+    id_keys: string[];
+    label_norm: string | null;
+    synonyms_norm: string[];
+    name_words: string[];
+    definition_words: string[];
+    search_text: string;
+  };
 
 export type NewTermChange = { iri: string; change: 'added' | 'changed' | 'removed'; fields: string[]; newly_deprecated: boolean };
 
