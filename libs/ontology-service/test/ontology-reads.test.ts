@@ -10,6 +10,8 @@ import {
   listChildren,
   listVisibleOntologies,
   notMemberError,
+  readOntology,
+  updateOntology,
   visibleOntologyRowOr404,
   writableOntologyOr4xx,
   type Caller,
@@ -99,6 +101,24 @@ describe.each(testBackends())('ontology reads on %s', (backend) => {
     expect(byHiddenParent.rows).toEqual([]);
     const byParent = await listVisibleOntologies(fixture.ctx, as.bob, { ...page, parent_id: ids.teamPrivate.toUpperCase() });
     expect(titles(byParent.rows)).toEqual(['Child of private']);
+  });
+
+  it('when one ontology whose parent is hidden is read then its parent_id is null for that caller, and members see the parent', async () => {
+    const { ids, as } = await given();
+    expect((await readOntology(fixture.ctx, as.carol, { id: ids.childOfPrivate })).parentId).toBeNull();
+    expect((await readOntology(fixture.ctx, as.bob, { id: ids.childOfPrivate })).parentId).toBe(ids.teamPrivate);
+  });
+
+  it('when a member changes an ontology whose parent it may not see then the answer names no parent', async () => {
+    const { ctx } = fixture;
+    const [owner, member] = [await seedUser(ctx, 'Owner'), await seedUser(ctx, 'Member')];
+    const shared = await seedTeam(ctx, owner, [[member, 'member']]);
+    const asOwner = await callerFor(ctx.db.prisma, owner.actor);
+    const hiddenParent = await createOntology(ctx, asOwner, { title: 'Owner private', source: TURTLE, source_format: 'turtle', visibility: 'private' });
+    const child = await createOntology(ctx, asOwner, { title: 'Nested child', source: TURTLE, source_format: 'turtle', account_id: shared, parent_id: hiddenParent.id });
+    expect(child.parentId).toBe(hiddenParent.id);
+    const changed = await updateOntology(ctx, member.actor, child.id, { changes: { title: 'Nested child, renamed' } });
+    expect(changed.parentId).toBeNull();
   });
 
   it('when the list is searched by title then case does not matter and LIKE wildcards match literally', async () => {
