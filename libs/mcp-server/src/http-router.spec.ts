@@ -6,7 +6,7 @@ import { AppError } from '@oms/domain';
 import { createMcpHttpRouter, type Authenticator, type McpHttpOptions } from './http-router.js';
 
 /** The router alone on an express app on port 0 (with a 500 handler like the apps'). */
-async function serveRouter(options: Pick<McpHttpOptions, 'authenticate' | 'onAuthenticated'>): Promise<{ base: string; close: () => void }> {
+async function serveRouter(options: Pick<McpHttpOptions, 'authenticate' | 'onAuthenticated'> & Partial<Pick<McpHttpOptions, 'serviceFor'>>): Promise<{ base: string; close: () => void }> {
   const app = express();
   app.use(
     createMcpHttpRouter({
@@ -133,5 +133,42 @@ describe('/mcp without a usable token', () => {
     expect(response.status).toBe(401);
     expect(response.headers.get('www-authenticate')).toBe(`Bearer ${metadata}, error="invalid_token"`);
     expect(seen).toEqual(['some.token.here']);
+  });
+});
+
+describe('/mcp hands the caller on', () => {
+  it('when a token is checked then the service is asked for with its user, accounts and credential (writes re-check that credential)', async () => {
+    const asked: unknown[][] = [];
+    const credential = { kind: 'api_token' as const, id: '01a20413-0000-7000-8000-0000000000cc' };
+    const { base, close } = await serveRouter({
+      authenticate: async () => ({
+        actorId: '01a20413-0000-7000-8000-000000000002',
+        clientId: 'api-token',
+        scopes: ['ontologies'],
+        expiresAt: 4_000_000_000,
+        memberOf: ['01a20413-0000-7000-8000-0000000000aa'],
+        credential,
+      }),
+      serviceFor: (...args) => {
+        asked.push(args);
+        return fakeServiceApi();
+      },
+    });
+    try {
+      const response = await fetch(`${base}/mcp`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer a.b.c', 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'spec', version: '1.0.0' } },
+        }),
+      });
+      expect(response.status).toBe(200);
+      expect(asked).toEqual([['01a20413-0000-7000-8000-000000000002', ['01a20413-0000-7000-8000-0000000000aa'], credential]]);
+    } finally {
+      close();
+    }
   });
 });
