@@ -70,7 +70,8 @@ export type TermHistoryQuery = z.output<typeof TermHistoryQuery>;
 export const TermChangesQuery = PaginationQuery;
 
 const kind = z.enum(TERM_KINDS);
-const TermHitFields = z.object({
+/** What a term says of itself in one version: the fields every term shape starts with. */
+const TermFacts = z.object({
   iri: z.string(),
   curie: z.string().nullable(),
   kind,
@@ -78,6 +79,8 @@ const TermHitFields = z.object({
   synonyms: z.array(z.string()),
   definition: z.string().nullable(),
   deprecated: z.boolean(),
+});
+const TermHitFields = TermFacts.extend({
   ontology_id: z.string(),
   ontology_title: z.string(),
   version: z.string(),
@@ -99,19 +102,10 @@ export const TermResponse = TermHitFields.extend({
   annotations: z.array(TermAnnotation),
 }).meta({ id: 'Term' });
 
-const TermSummary = z
-  .object({
-    iri: z.string(),
-    curie: z.string().nullable(),
-    kind,
-    label: z.string().nullable(),
-    synonyms: z.array(z.string()),
-    definition: z.string().nullable(),
-    deprecated: z.boolean(),
-    replaced_by: z.array(z.string()),
-    parents: z.array(z.string()),
-  })
-  .meta({ id: 'TermSummary' });
+const TermSummary = TermFacts.extend({
+  replaced_by: z.array(z.string()),
+  parents: z.array(z.string()),
+}).meta({ id: 'TermSummary' });
 export const TermChangeItem = z
   .object({
     iri: z.string(),

@@ -21,6 +21,19 @@ async function serveRouter(options: Pick<McpHttpOptions, 'authenticate' | 'onAut
   return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
 }
 
+/** An MCP initialize request to the router at `base`, with a JWT-shaped bearer token. */
+const initializeAt = (base: string) =>
+  fetch(`${base}/mcp`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer a.b.c', 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'spec', version: '1.0.0' } },
+    }),
+  });
+
 describe('/mcp authentication when the token cannot be checked', () => {
   let base = '';
   let close: () => void = () => undefined;
@@ -68,17 +81,7 @@ describe('/mcp scopes', () => {
   });
   afterAll(() => close());
 
-  const initialize = () =>
-    fetch(`${base}/mcp`, {
-      method: 'POST',
-      headers: { authorization: 'Bearer a.b.c', 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'spec', version: '1.0.0' } },
-      }),
-    });
+  const initialize = () => initializeAt(base);
 
   it('when a valid token lacks the resource scope then /mcp answers 403 insufficient_scope naming the scope (RFC 6750)', async () => {
     scopes = ['openid', 'profile'];
@@ -155,16 +158,7 @@ describe('/mcp hands the caller on', () => {
       },
     });
     try {
-      const response = await fetch(`${base}/mcp`, {
-        method: 'POST',
-        headers: { authorization: 'Bearer a.b.c', 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id: 1,
-          method: 'initialize',
-          params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'spec', version: '1.0.0' } },
-        }),
-      });
+      const response = await initializeAt(base);
       expect(response.status).toBe(200);
       expect(asked).toEqual([['01a20413-0000-7000-8000-000000000002', ['01a20413-0000-7000-8000-0000000000aa'], credential]]);
     } finally {

@@ -1,5 +1,5 @@
 // The IRIs that decide what a term is and what it says about itself (DESIGN 6.1).
-import type { TermKind } from './term.js';
+import { RDF_TERM_KINDS, type TermKind } from './term.js';
 import { OWL_NS, RDF_NS, RDF_TYPE, RDFS_LABEL, RDFS_NS, SKOS_NS, SKOS_PREF_LABEL, XSD_NS } from '../vocabulary.js';
 
 const OBO = 'http://purl.obolibrary.org/obo/';
@@ -67,17 +67,11 @@ const KIND_OF_TYPE = new Map<string, TermKind>([
   [`${OWL_NS}NamedIndividual`, 'individual'],
 ]);
 
-/** Classes win over everything (punning), properties over concepts, everything over individuals. */
-const PRECEDENCE: readonly TermKind[] = [
-  'class',
-  'object_property',
-  'datatype_property',
-  'annotation_property',
-  'property',
-  'concept',
-  'concept_scheme',
-  'individual',
-];
+/**
+ * Classes win over everything (punning), properties over concepts, everything over individuals:
+ * the order in which RDF_TERM_KINDS lists them.
+ */
+const PRECEDENCE: readonly TermKind[] = RDF_TERM_KINDS;
 
 const VOCABULARIES = [RDF_NS, RDFS_NS, OWL_NS, XSD_NS, SKOS_NS];
 /** A class of the language itself (rdf, rdfs, owl, xsd, skos), never a parent of an individual. */
