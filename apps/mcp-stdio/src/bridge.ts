@@ -34,9 +34,10 @@ function fitForStdio(result: CallToolResult): CallToolResult {
   return toolError(text);
 }
 
-export async function connectRemote(baseUrl: string, token: string): Promise<Client> {
+/** `mcpUrl`: the service's /mcp address, with ?toolsets= when the agent asked for toolsets. */
+export async function connectRemote(mcpUrl: string, token: string): Promise<Client> {
   const client = new Client({ name: 'oms-mcp-stdio', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } });
-  const transport = new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`), {
+  const transport = new StreamableHTTPClientTransport(new URL(mcpUrl), {
     requestInit: { headers: { Authorization: `Bearer ${token}` } },
   });
   await client.connect(transport);

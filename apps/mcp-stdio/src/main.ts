@@ -1,5 +1,5 @@
-// bin/mcp-stdio: a stdio MCP server bridged to {SERVICE_BASE_URL}/mcp with the API token
-// from SERVICE_API_TOKEN. Logs go to stderr only; stdout belongs to the protocol.
+// bin/mcp-stdio: a stdio MCP server bridged to {SERVICE_BASE_URL}/mcp (plus ?toolsets= from
+// SERVICE_TOOLSETS) with the API token from SERVICE_API_TOKEN. Logs go to stderr only; stdout belongs to the protocol.
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { createLogger } from '@oms/platform';
 import { pino } from 'pino';
@@ -20,15 +20,15 @@ function fail(message: string): never {
 
 const loaded = loadConfig(process.env);
 if (!loaded.ok) fail(loaded.problems.join('; '));
-const { baseUrl, token, logLevel } = loaded.config;
+const { mcpUrl, token, logLevel } = loaded.config;
 const logger = createLogger({ service: 'mcp-stdio', level: logLevel, destination: pino.destination(2) });
 
-const problem = await checkService(baseUrl, token);
+const problem = await checkService(mcpUrl, token);
 if (problem) fail(problem);
-const remote = await connectRemote(baseUrl, token).catch((error: unknown) =>
-  fail(`could not open an MCP session with ${baseUrl}/mcp: ${error instanceof Error ? error.message : String(error)}`),
+const remote = await connectRemote(mcpUrl, token).catch((error: unknown) =>
+  fail(`could not open an MCP session with ${mcpUrl}: ${error instanceof Error ? error.message : String(error)}`),
 );
-logger.info({ baseUrl }, 'bridging stdio to the service');
+logger.info({ mcpUrl }, 'bridging stdio to the service');
 
 const handle = serveStdio(() => createBridgeServer(remote), {
   transport: new StdioServerTransport(process.stdin, process.stdout, { maxBufferSize: STDIN_MESSAGE_MAX_BYTES }),

@@ -2,8 +2,8 @@
 // agent gets one clear line and an exit instead of a hang.
 const TIMEOUT_MS = 4_000;
 
-export async function checkService(baseUrl: string, token: string): Promise<string | null> {
-  const url = `${baseUrl}/mcp`;
+/** `url`: the service's /mcp address, with the toolsets asked for. */
+export async function checkService(url: string, token: string): Promise<string | null> {
   let response: Response;
   try {
     response = await fetch(url, {
@@ -20,6 +20,10 @@ export async function checkService(baseUrl: string, token: string): Promise<stri
   } catch (error) {
     const reason = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${TIMEOUT_MS / 1000} s` : 'connection failed';
     return `cannot reach ${url} (${reason}); check SERVICE_BASE_URL and that the service is running`;
+  }
+  if (response.status === 400) {
+    const body = (await response.json().catch(() => ({}))) as { message?: unknown };
+    return `${url} answered 400${typeof body.message === 'string' ? `: ${body.message}` : ''} (check SERVICE_TOOLSETS)`;
   }
   await response.body?.cancel().catch(() => undefined);
   if (response.status === 401 || response.status === 403) {

@@ -19,3 +19,4 @@ export * from './account-api.js';
 export type * from './account-settings.js';
 export * from './tool-budget.js';
 export * from './terms.js';
+export * from './term-tools.js';

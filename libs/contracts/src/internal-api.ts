@@ -22,6 +22,16 @@ import {
   SearchOntologiesInput,
   UpdateOntologyInput,
 } from './mcp-tools.js';
+import {
+  ListTermChildrenInput,
+  ListTermChildrenOutput,
+  ReadTermInput,
+  ReadTermOutput,
+  SearchTermsInput,
+  SearchTermsOutput,
+  TermHistoryInput,
+  TermHistoryOutput,
+} from './term-tools.js';
 
 import {
   BeginTwoFactorOutput,
@@ -70,6 +80,10 @@ export const INTERNAL_API = {
   'ontologies.delete': { kind: 'mutation', input: DeleteOntologyInput, output: DeleteOntologyOutput },
   'commits.list': { kind: 'query', input: ListCommitsInput, output: CommitListOutput },
   'commits.read': { kind: 'query', input: ReadCommitInput, output: ReadCommitOutput },
+  'terms.search': { kind: 'query', input: SearchTermsInput, output: SearchTermsOutput },
+  'terms.read': { kind: 'query', input: ReadTermInput, output: ReadTermOutput },
+  'terms.children': { kind: 'query', input: ListTermChildrenInput, output: ListTermChildrenOutput },
+  'terms.history': { kind: 'query', input: TermHistoryInput, output: TermHistoryOutput },
 } as const satisfies Record<string, Procedure>;
 
 export type InternalApi = typeof INTERNAL_API;

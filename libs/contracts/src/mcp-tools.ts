@@ -14,8 +14,8 @@ import { DESCRIPTION_MAX, MESSAGE_MAX, TITLE_MAX } from '@oms/domain';
 export const TOOL_SOURCE_FORMATS = ['yaml', 'owl', 'rdf', 'turtle', 'other', 'orm'] as const;
 export const TOOL_VISIBILITIES = ['is_public', 'is_private'] as const;
 
-const limit = z.number().int().min(1).max(100).default(20).describe('Page size, 1..100 (default 20)');
-const offset = z.number().int().min(0).max(10_000_000).default(0).describe('Items to skip (default 0)');
+export const toolLimit = z.number().int().min(1).max(100).default(20).describe('Page size, 1..100 (default 20)');
+export const toolOffset = z.number().int().min(0).max(10_000_000).default(0).describe('Items to skip (default 0)');
 // Ids in either case (the advertised pattern says so); the use cases get them in lower case.
 const id = (what: string) => uuid.describe(`The ${what} id (a UUID)`);
 
@@ -26,7 +26,7 @@ export type ToolOntology = z.infer<typeof ToolOntology>;
 
 const count = z.number().int().min(0);
 
-const listEnvelope = <T extends z.ZodType>(key: string, item: T) =>
+export const toolListEnvelope = <T extends z.ZodType>(key: string, item: T) =>
   z.object({
     [key]: z.array(item),
     total: count.describe('How many items there are in all'),
@@ -68,11 +68,11 @@ export const ListAccountsInput = z.strictObject({});
 export const ToolAccount = z.object({ id: z.string(), name: z.string(), personal: z.boolean(), roles: z.array(z.string()) });
 export const ListAccountsOutput = z.object({ accounts: z.array(ToolAccount) });
 
-export const ListOntologiesInput = z.strictObject({ limit, offset });
+export const ListOntologiesInput = z.strictObject({ limit: toolLimit, offset: toolOffset });
 export const SearchOntologiesInput = z.strictObject({
   query: requiredText(TITLE_MAX).describe('Text to find in titles or descriptions (case-insensitive)'),
-  limit,
-  offset,
+  limit: toolLimit,
+  offset: toolOffset,
 });
 /** A list item: everything but the source, which read_ontology pages through. */
 export const ToolOntologySummary = ToolOntology.omit({ source: true, at_commit: true, metrics: true })
@@ -82,7 +82,7 @@ export const ToolOntologySummary = ToolOntology.omit({ source: true, at_commit: 
   })
   .meta({ id: 'ToolOntologySummary' });
 export type ToolOntologySummary = z.infer<typeof ToolOntologySummary>;
-export const OntologyListOutput = listEnvelope('ontologies', ToolOntologySummary);
+export const OntologyListOutput = toolListEnvelope('ontologies', ToolOntologySummary);
 
 export const ReadOntologyInput = z.strictObject({ id: id('ontology'), ...sourcePageInput });
 export const ReadOntologyOutput = ToolOntology.extend(sourcePaging).meta({ id: 'ToolOntologyPage' });
@@ -114,8 +114,8 @@ export const UpdateOntologyInput = z.strictObject({
 export const DeleteOntologyInput = z.strictObject({ id: id('ontology'), account_id: id('owning account') });
 export const DeleteOntologyOutput = z.object({ deleted: z.literal(true), id: z.string() });
 
-export const ListCommitsInput = z.strictObject({ ontology_id: id('ontology'), limit, offset });
-export const CommitListOutput = listEnvelope('commits', CommitSummaryResponse);
+export const ListCommitsInput = z.strictObject({ ontology_id: id('ontology'), limit: toolLimit, offset: toolOffset });
+export const CommitListOutput = toolListEnvelope('commits', CommitSummaryResponse);
 
 export const ReadCommitInput = z.strictObject({ id: id('commit'), ...sourcePageInput });
 export const ReadCommitOutput = CommitResponse.extend(sourcePaging).meta({ id: 'ToolCommitPage' });

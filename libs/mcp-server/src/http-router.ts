@@ -3,10 +3,11 @@
 // metadata that tells clients where to sign in.
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { createMcpHandler, type AuthInfo } from '@modelcontextprotocol/server';
-import type { CallerCredential, ServiceApi } from '@oms/contracts';
+import type { CallerCredential, ServiceApi, Toolset } from '@oms/contracts';
 import { isAppError, RESOURCE_SCOPE, RETRY_AFTER_SECONDS } from '@oms/domain';
 import { createMcpServer } from './create-mcp-server.js';
 import { nodeExchange } from './node-exchange.js';
+import { parseToolsets } from './toolsets.js';
 import type { Visualizer } from './visualizer.js';
 
 export type AuthenticatedActor = {
@@ -62,16 +63,29 @@ export function createMcpHttpRouter(options: McpHttpOptions): Router {
       const actorId = extra?.['actorId'];
       const memberOf = extra?.['memberOf'];
       const credential = extra?.['credential'] as CallerCredential | undefined;
+      const toolsets = (extra?.['toolsets'] as Toolset[] | undefined) ?? [];
       const service = options.serviceFor(
         typeof actorId === 'string' ? actorId : null,
         Array.isArray(memberOf) ? (memberOf as string[]) : undefined,
         credential,
       );
-      return createMcpServer(options.visualize ? { service, visualize: options.visualize } : { service });
+      return createMcpServer(options.visualize ? { service, visualize: options.visualize } : { service }, toolsets);
     },
     { onerror, maxRequestBodySize: MAX_BODY },
   );
   const serve = nodeExchange(handler, { onerror, maxRequestBodySize: MAX_BODY });
+
+  // The toolsets come first: a wrong address is refused before any sign-in, so a client
+  // does not run the OAuth flow only to be refused after it.
+  const chooseToolsets: RequestHandler = (req, res, next) => {
+    const choice = parseToolsets(req.query['toolsets']);
+    if (!choice.ok) {
+      res.status(400).json({ error: 'bad_request', message: choice.message });
+      return;
+    }
+    res.locals['toolsets'] = choice.toolsets;
+    next();
+  };
 
   const authenticate: RequestHandler = async (req, res, next) => {
     const match = BEARER.exec(req.headers.authorization ?? '');
@@ -107,6 +121,7 @@ export function createMcpHttpRouter(options: McpHttpOptions): Router {
         actorId: actor.actorId,
         ...(actor.memberOf ? { memberOf: actor.memberOf } : {}),
         ...(actor.credential ? { credential: actor.credential } : {}),
+        toolsets: res.locals['toolsets'] as Toolset[],
       },
     };
     (req as Request & { auth?: AuthInfo }).auth = auth;
@@ -126,7 +141,7 @@ export function createMcpHttpRouter(options: McpHttpOptions): Router {
   router.get(['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp'], (_req, res) => {
     res.json(metadata);
   });
-  router.all('/mcp', authenticate, (req, res) => {
+  router.all('/mcp', chooseToolsets, authenticate, (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     void serve(req as Request & { auth?: AuthInfo }, res);
   });

@@ -36,6 +36,9 @@ const NEXT_STEP: Record<string, string> = {
   ontology_id: 'Copy ontology ids from list_ontologies or search_ontologies.',
   limit: 'limit is an integer from 1 to 100 (default 20); omit it for the default.',
   offset: 'offset is an integer of 0 or more (default 0); omit it for the default.',
+  iri: 'Take the iri from a search_terms hit, or pass a CURIE such as GO:0008150.',
+  version: 'version is a version such as 1.0.0 or a commit id from list_commits; omit it for the head.',
+  kind: 'kind is one term kind or a list of them (class, object_property, datatype_property, annotation_property, property, concept, concept_scheme, individual, slot, enum, type, entity_type, value_type, fact_type).',
 };
 
 const fieldOf = (issue: Issue) =>

@@ -18,6 +18,10 @@ import { ontologiesRead } from './procedures/ontologies-read.js';
 import { ontologiesSearch } from './procedures/ontologies-search.js';
 import { ontologiesUpdate } from './procedures/ontologies-update.js';
 import { profileRead } from './procedures/profile-read.js';
+import { termsChildren } from './procedures/terms-children.js';
+import { termsHistory } from './procedures/terms-history.js';
+import { termsRead } from './procedures/terms-read.js';
+import { termsSearch } from './procedures/terms-search.js';
 import { settingsBeginTwoFactor } from './procedures/settings-begin-two-factor.js';
 import { settingsConfirmTwoFactor } from './procedures/settings-confirm-two-factor.js';
 import { settingsCreateToken } from './procedures/settings-create-token.js';
@@ -47,6 +51,7 @@ export function createInternalRouter(service: ServiceContext) {
       delete: ontologiesDelete(actor),
     }),
     commits: t.router({ list: commitsList(actor), read: commitsRead(actor) }),
+    terms: t.router({ search: termsSearch(actor), read: termsRead(actor), children: termsChildren(actor), history: termsHistory(actor) }),
     settings: t.router({
       tokens: settingsTokens(actor),
       createToken: settingsCreateToken(actor),

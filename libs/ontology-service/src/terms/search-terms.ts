@@ -16,19 +16,32 @@ const textOf = (q: string) => {
 const windowOf = (query: { page: number; per_page: number }) => ({ skip: Math.min((query.page - 1) * query.per_page, 2 ** 31 - 1), take: query.per_page });
 const filtersOf = (query: { kind?: string[] | undefined; include_deprecated: boolean }): TermFilters => ({ kinds: query.kind, includeDeprecated: query.include_deprecated });
 
-export async function searchTerms(ctx: ServiceContext, who: CallerOrActor, query: TermSearchQuery) {
+/** Rows skipped and taken: REST pages by page/per_page, the agent tools by offset/limit. */
+export type TermWindow = { skip: number; take: number };
+type SearchFilters = Omit<TermSearchQuery, 'page' | 'per_page'>;
+
+/** One window of the ranked hits across the head versions the caller may see. */
+export async function searchTermsWindow(ctx: ServiceContext, who: CallerOrActor, query: SearchFilters, window: TermWindow) {
   const { total, rows } = await searchHeadTerms(ctx.db.sql, {
     userId: who.userId,
     text: textOf(query.q),
     exact: query.exact,
     ontologyIds: query.ontology_id,
     filters: filtersOf(query),
-    page: windowOf(query),
+    page: window,
   });
-  return { pagination: pageInfo(query.page, query.per_page, total), data: rows.map((row) => presentHit(row, ctx.config.baseUrl)) };
+  return { total, data: rows.map((row) => presentHit(row, ctx.config.baseUrl)) };
 }
 
-export async function listOntologyTerms(ctx: ServiceContext, who: CallerOrActor, input: OntologyTermsQuery & { ontologyId: string }) {
+export async function searchTerms(ctx: ServiceContext, who: CallerOrActor, query: TermSearchQuery) {
+  const { total, data } = await searchTermsWindow(ctx, who, query, windowOf(query));
+  return { pagination: pageInfo(query.page, query.per_page, total), data };
+}
+
+type VersionTermsFilters = Omit<OntologyTermsQuery, 'page' | 'per_page'> & { ontologyId: string };
+
+/** One window of a version's terms: roots, a parent's children, or a search inside it. */
+export async function listOntologyTermsWindow(ctx: ServiceContext, who: CallerOrActor, input: VersionTermsFilters, window: TermWindow) {
   const scope = await versionScopeOf(ctx, who, input.ontologyId, input.commit_id);
   let parent: string | undefined;
   if (input.parent !== undefined) {
@@ -41,7 +54,12 @@ export async function listOntologyTerms(ctx: ServiceContext, who: CallerOrActor,
     text: input.q === undefined ? undefined : textOf(input.q),
     parent,
     filters: filtersOf(input),
-    page: windowOf(input),
+    page: window,
   });
-  return { pagination: pageInfo(input.page, input.per_page, total), data: rows.map((row) => presentHit(row, ctx.config.baseUrl)) };
+  return { total, data: rows.map((row) => presentHit(row, ctx.config.baseUrl)) };
+}
+
+export async function listOntologyTerms(ctx: ServiceContext, who: CallerOrActor, input: OntologyTermsQuery & { ontologyId: string }) {
+  const { total, data } = await listOntologyTermsWindow(ctx, who, input, windowOf(input));
+  return { pagination: pageInfo(input.page, input.per_page, total), data };
 }

@@ -9,17 +9,22 @@ import { presentChange } from './present-terms.js';
 
 const windowOf = (query: { page: number; per_page: number }) => ({ skip: Math.min((query.page - 1) * query.per_page, 2 ** 31 - 1), take: query.per_page });
 
-/** Newest first; 404 when no version of the (visible) ontology ever had the term. */
-export async function readTermHistory(ctx: ServiceContext, who: CallerOrActor, input: TermHistoryQuery & { ontologyId: string }) {
+/** One window of the term's changes, newest first; 404 when no version of the (visible) ontology ever had the term. */
+export async function termHistoryWindow(ctx: ServiceContext, who: CallerOrActor, input: { ontologyId: string; iri: string }, window: { skip: number; take: number }) {
   const caller = await callerOf(ctx.db.prisma, who);
   const ontology = await visibleOntologyRowOr404(ctx.db.prisma, caller, input.ontologyId);
-  let found = await termHistory(ctx.db.sql, ontology.id, input.iri, windowOf(input));
+  let found = await termHistory(ctx.db.sql, ontology.id, input.iri, window);
   if (found.total === 0) {
     const iri = await iriOfCurie(ctx.db.sql, ontology.id, input.iri);
-    if (iri !== null) found = await termHistory(ctx.db.sql, ontology.id, iri, windowOf(input));
+    if (iri !== null) found = await termHistory(ctx.db.sql, ontology.id, iri, window);
   }
   if (found.total === 0) throw new AppError('not_found');
-  return { pagination: pageInfo(input.page, input.per_page, found.total), data: found.rows.map(presentChange) };
+  return { total: found.total, data: found.rows.map(presentChange) };
+}
+
+export async function readTermHistory(ctx: ServiceContext, who: CallerOrActor, input: TermHistoryQuery & { ontologyId: string }) {
+  const { total, data } = await termHistoryWindow(ctx, who, input, windowOf(input));
+  return { pagination: pageInfo(input.page, input.per_page, total), data };
 }
 
 /** The commit's changes against its parent, by IRI, with their summary. */
