@@ -5,7 +5,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import type { ProcedureOutput } from '@oms/contracts';
 import { fakeServiceApi } from '@oms/contracts/testing';
 import { RESOURCE_SCOPE } from '@oms/domain';
-import { connectMcp, resultText } from '@oms/testing';
+import { connectMcpAt, resultText } from '@oms/testing';
 import { createMcpHttpRouter } from './http-router.js';
 import type { Visualizer } from './visualizer.js';
 
@@ -31,7 +31,7 @@ const ORM_ONTOLOGY: ProcedureOutput<'ontologies.read'> = {
 type Served = { client: Client; close(): Promise<void> };
 
 /** The /mcp router on port 0 with a fake service that answers ontologies.read with ORM_ONTOLOGY. */
-async function serve(visualize?: Visualizer): Promise<Served> {
+async function serve(visualize?: Visualizer, query = ''): Promise<Served> {
   const app = express();
   app.use(
     createMcpHttpRouter({
@@ -43,7 +43,7 @@ async function serve(visualize?: Visualizer): Promise<Served> {
   );
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
-  const client = await connectMcp(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, `oms_${'a'.repeat(43)}`, 'modern');
+  const client = await connectMcpAt(`http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp${query}`, `oms_${'a'.repeat(43)}`, 'modern');
   return {
     client,
     close: async () => {
@@ -103,5 +103,49 @@ describe('an MCP server whose diagram renderer throws', () => {
     expect(result.isError).toBe(true);
     expect(resultText(result)).toMatch(/retry in a moment/);
     expect(resultText(result)).not.toMatch(/ECONNREFUSED|10\.0\.0\.5|render queue/);
+  });
+});
+
+const TERM_TOOLS = ['search_terms', 'read_term', 'list_term_children', 'term_history'];
+
+describe.each(['?toolsets=terms', '?toolsets=all'])('an MCP server at /mcp%s', (query) => {
+  let served: Served;
+  beforeAll(async () => {
+    served = await serve(undefined, query);
+  });
+  afterAll(async () => {
+    await served?.close();
+  });
+
+  it('when tools are listed then the 12 SPEC tools and the four term tools are offered, read-only, with output schemas', async () => {
+    const { tools } = await served.client.listTools();
+    expect(tools).toHaveLength(16);
+    for (const name of TERM_TOOLS) {
+      const tool = tools.find((candidate) => candidate.name === name);
+      expect(tool?.annotations, name).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+      expect(tool?.outputSchema?.type, name).toBe('object');
+    }
+    const search = tools.find((tool) => tool.name === 'search_terms');
+    expect(search?.inputSchema.required).toEqual(['query']);
+    expect(tools.find((tool) => tool.name === 'read_term')?.inputSchema.required).toEqual(['ontology_id', 'iri']);
+  });
+
+  it('when a term tool gets a bad argument then the refusal names it and the next step', async () => {
+    const result = await served.client.callTool({ name: 'read_term', arguments: { ontology_id: ORM_ONTOLOGY.id, iri: 'x', version: 'latest' } });
+    expect(result.isError).toBe(true);
+    expect(resultText(result)).toMatch(/`version` must be a commit id or a version.*omit it for the head.*call read_term again/);
+  });
+});
+
+describe('an MCP server at plain /mcp', () => {
+  it('when tools are listed then no term tool is offered, and the instructions say how to ask for them', async () => {
+    const served = await serve();
+    try {
+      const { tools } = await served.client.listTools();
+      expect(tools.map((tool) => tool.name).filter((name) => TERM_TOOLS.includes(name))).toEqual([]);
+      expect(served.client.getInstructions()).toMatch(/\/mcp\?toolsets=terms/);
+    } finally {
+      await served.close();
+    }
   });
 });

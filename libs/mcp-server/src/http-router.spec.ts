@@ -166,3 +166,29 @@ describe('/mcp hands the caller on', () => {
     }
   });
 });
+
+describe('/mcp with a toolsets parameter', () => {
+  it('when the toolset is unknown then it is 400 naming the known ones, before any sign-in', async () => {
+    let asked = 0;
+    const { base, close } = await serveRouter({
+      authenticate: async () => {
+        asked += 1;
+        return null;
+      },
+    });
+    try {
+      for (const headers of [{}, { authorization: 'Bearer a.b.c' }]) {
+        const response = await fetch(`${base}/mcp?toolsets=everything`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{}' });
+        expect(response.status).toBe(400);
+        expect(response.headers.get('www-authenticate')).toBeNull();
+        expect(await response.json()).toMatchObject({ error: 'bad_request', message: expect.stringMatching(/Unknown toolset "everything".*terms or all/) });
+      }
+      expect(asked).toBe(0);
+      const unauthenticated = await fetch(`${base}/mcp?toolsets=terms`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect(unauthenticated.status).toBe(401);
+      expect(unauthenticated.headers.get('www-authenticate')).toContain('resource_metadata="http://127.0.0.1/.well-known/oauth-protected-resource/mcp"');
+    } finally {
+      close();
+    }
+  });
+});

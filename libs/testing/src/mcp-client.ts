@@ -6,11 +6,16 @@ export type Era = 'modern' | 'legacy';
 
 /** `headers` are sent with every request of the session (e.g. a User-Agent to find them in a log). */
 export async function connectMcp(baseUrl: string, token: string, era: Era, headers: Record<string, string> = {}): Promise<Client> {
+  return connectMcpAt(`${baseUrl}/mcp`, token, era, headers);
+}
+
+/** Like connectMcp, at a whole /mcp address (e.g. `{base}/mcp?toolsets=terms`). */
+export async function connectMcpAt(url: string, token: string, era: Era, headers: Record<string, string> = {}): Promise<Client> {
   const client = new Client(
     { name: 'oms-test-client', version: '1.0.0' },
     era === 'modern' ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {},
   );
-  const transport = new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`), {
+  const transport = new StreamableHTTPClientTransport(new URL(url), {
     requestInit: { headers: { ...headers, Authorization: `Bearer ${token}` } },
   });
   await client.connect(transport);
