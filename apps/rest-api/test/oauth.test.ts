@@ -148,6 +148,36 @@ describe('OAuth for agents', () => {
     expect(afterRevoke.status).toBe(401);
   });
 
+  it('when an agent connects to /mcp?toolsets=terms then the same OAuth flow (metadata, audience /mcp) gives it the 16 tools', async () => {
+    const serverUrl = `${server.baseUrl}/mcp?toolsets=terms`;
+    const provider = new TestOAuthProvider();
+    const transport = new StreamableHTTPClientTransport(new URL(serverUrl), { authProvider: provider });
+    const first = new Client({ name: 'oauth-terms-agent', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    // The first connection meets the 401, discovers the metadata of /mcp and sends the user to sign in.
+    await expect(first.connect(transport)).rejects.toThrow(/unauthorized/i);
+    const authorizationUrl = provider.authorizationUrl as URL;
+    expect(authorizationUrl.searchParams.get('resource')).toBe(`${server.baseUrl}/mcp`);
+    const redirected = await signInAndConsent(authorizationUrl);
+    await transport.finishAuth(redirected.searchParams.get('code') ?? '', redirected.searchParams.get('iss') ?? undefined);
+    const [, payload] = String(provider.stored.access_token).split('.');
+    expect(JSON.parse(Buffer.from(payload ?? '', 'base64url').toString()).aud).toBe(`${server.baseUrl}/mcp`);
+
+    for (const era of [{ versionNegotiation: { mode: { pin: '2026-07-28' as const } } }, {}]) {
+      const client = new Client({ name: 'oauth-terms-agent', version: '1.0.0' }, era);
+      await client.connect(new StreamableHTTPClientTransport(new URL(serverUrl), { authProvider: provider }));
+      try {
+        const names = (await client.listTools()).tools.map((tool) => tool.name);
+        expect(names).toHaveLength(16);
+        expect(names).toContain('search_terms');
+        const searched = await client.callTool({ name: 'search_terms', arguments: { query: 'anything at all' } });
+        expect(searched.isError).toBeFalsy();
+        expect(searched.structuredContent).toMatchObject({ terms: [], total: 0 });
+      } finally {
+        await client.close();
+      }
+    }
+  });
+
   it('when the user denies consent then the client gets access_denied', async () => {
     const provider = new TestOAuthProvider();
     await auth(provider, { serverUrl: `${server.baseUrl}/mcp` });
