@@ -115,6 +115,13 @@ describe('reference texts', () => {
     for (const tool of TOOLS) expect(TOOL_PATTERNS_GUIDE).toContain(`### ${tool}\n`);
   });
 
+  it('when the tool guide is read then it describes the terms toolset, how to ask for it and its workflows', () => {
+    for (const tool of ['search_terms', 'read_term', 'list_term_children', 'term_history']) expect(TOOL_PATTERNS_GUIDE).toContain(`### ${tool}\n`);
+    expect(TOOL_PATTERNS_GUIDE).toContain('{base_url}/mcp?toolsets=terms');
+    expect(TOOL_PATTERNS_GUIDE).toContain('SERVICE_TOOLSETS=terms');
+    for (const workflow of ['Find a term', 'Read it at a version', 'Walk its parents', 'See what changed']) expect(TOOL_PATTERNS_GUIDE).toContain(`**${workflow}**`);
+  });
+
   it('when the tool guide is read then it tells a stdio agent what to do when its token is refused or the service is away', () => {
     expect(TOOL_PATTERNS_GUIDE).toMatch(/refused `SERVICE_API_TOKEN` \| .*new API token.*restart `bin\/mcp-stdio`/);
     expect(TOOL_PATTERNS_GUIDE).toMatch(/Service unreachable \(stdio\) \|.*Retry in a few seconds/);

@@ -1,9 +1,10 @@
 // The `tool_patterns` prompt and the `service://tool-guide` resource (SPEC 4.3, 4.4): the 12
 // agent tools with parameters and results as libs/contracts/src/mcp-tools.ts defines them,
-// the order to call them in, how to recover from each error, and whole workflows.
+// the order to call them in, how to recover from each error, and whole workflows; then the
+// terms toolset (DESIGN 7, libs/contracts/src/term-tools.ts) and how to ask for it.
 export const TOOL_PATTERNS_GUIDE = `# Ontology Management Service: agent tool guide
 
-The service offers 12 tools in five groups. Ids are UUIDs: copy them from earlier results, never guess them. All results are JSON objects (snake_case) except \`visualize_ontology\`, which answers an image. The data model behind the tools (formats, versions, commits, accounts, visibility) is in the \`domain_model\` prompt and the \`service://domain-model\` resource; the ORM modeling method is in the \`orm_workflow\` prompt and the \`guide_orm_creation\` tool.
+The service offers 12 tools in five groups, and on request a sixth group, the terms toolset (see "Terms toolset" below: find a class or property and read it without reading whole sources). Ids are UUIDs: copy them from earlier results, never guess them. All results are JSON objects (snake_case) except \`visualize_ontology\`, which answers an image. The data model behind the tools (formats, versions, commits, accounts, visibility) is in the \`domain_model\` prompt and the \`service://domain-model\` resource; the ORM modeling method is in the \`orm_workflow\` prompt and the \`guide_orm_creation\` tool.
 
 Shared shapes:
 - **Ontology**: \`{id, account_id, parent_id, title, description, visibility, source, source_format, version, head_hash, created_at, updated_at, url}\`; \`visibility\` is \`is_public\` or \`is_private\`; \`source\` is the full text of the head commit.
@@ -83,6 +84,43 @@ Shared shapes:
 - Parameters: \`domain_description\` (required, 1..20,000 characters of plain-language description of the domain).
 - Returns \`{guidance, template}\`: \`guidance\` is the Object-Role Modeling method applied to the description (Markdown), \`template\` is a complete ORM2 XML document to copy the structure from.
 - It does not create anything; the XML you write from it goes to \`create_ontology\` with \`source_format: "orm"\`.
+
+## Terms toolset (on request)
+
+A source can be megabytes; an agent that wants one class should ask for that class. The terms toolset searches and reads the terms inside ontologies: classes, properties, SKOS concepts, individuals, LinkML classes and slots, ORM object and fact types. It is not in the default list. Connect to \`{base_url}/mcp?toolsets=terms\` (or \`?toolsets=all\`) instead of \`{base_url}/mcp\`: the same sign-in (the same OAuth metadata and token audience, or the same API token), plus these four read-only tools. With \`bin/mcp-stdio\`, set \`SERVICE_TOOLSETS=terms\`. An unknown toolset name is refused with HTTP 400 naming the known ones.
+
+Term shapes:
+- **Term hit** (search): \`{iri, curie, kind, label, synonyms, definition, deprecated, match, ontology_id, ontology_title, version, commit_id, url}\`; \`synonyms\` at most 10 and \`definition\` at most 500 characters; \`match\` says why it was found.
+- **Term** (read): the hit fields (whole synonyms and definition, no \`match\`) plus \`replaced_by\`, \`parents\` and \`ancestors\` as \`{iri, curie, label}\` (ancestors nearest first, at most 200; a parent the version does not declare has \`label: null\`), \`children_count\` and \`annotations\` (\`{property, value, language?, datatype?}\`).
+- **Term change** (history): \`{iri, commit_id, version, created_at, change, fields, before, after}\`; \`change\` is \`added\`, \`changed\` or \`removed\`; \`fields\` names what changed (label, synonyms, definition, parents, kind, deprecated, replaced_by); \`before\`/\`after\` are term summaries or null.
+- Kinds: \`class\`, \`object_property\`, \`datatype_property\`, \`annotation_property\`, \`property\`, \`concept\`, \`concept_scheme\`, \`individual\` (RDF family), \`class\`, \`slot\`, \`enum\`, \`type\` (LinkML), \`entity_type\`, \`value_type\`, \`fact_type\` (ORM).
+
+### search_terms
+- Parameters: \`query\` (required, 1..200 characters), \`ontology_id\` (optional: one id or a list of at most 50; default every ontology you can see), \`kind\` (optional: one kind or a list), \`include_deprecated\` (optional, default false), \`limit\`, \`offset\` as above.
+- Returns \`{terms, total, limit, offset, has_more}\` of term hits from the head version of each ontology. Case and accents are ignored. Ranked by \`match\`: \`id\` (query is the IRI, the CURIE or the IRI's local name), \`label\`, \`synonym\`, \`label_prefix\`, \`synonym_prefix\`, \`words\` (every word starts a word of the label or a synonym), \`definition\` (every word is in the definition); then not deprecated first, shorter labels first.
+
+### read_term
+- Parameters: \`ontology_id\` (required), \`iri\` (required: the IRI from a hit, or a CURIE such as \`GO:0008150\`), \`version\` (optional: a version such as \`1.0.0\` or a commit id; default the head).
+- Returns one term as that version has it. In the rare case a term is larger than a tool result may be, \`truncated\` names the shortened fields (annotations first) and \`annotations_total\` the whole count; the whole term is at its \`url\` (REST, same token).
+
+### list_term_children
+- Parameters: \`ontology_id\` (required), \`iri\` (optional: the parent; omit it for the roots, the terms with no parent in that version), \`version\` (optional, as in \`read_term\`), \`limit\`, \`offset\`.
+- Returns \`{terms, total, limit, offset, has_more}\`: the direct children (hit fields without \`match\`, plus \`children_count\`), sorted by label, deprecated terms left out.
+
+### term_history
+- Parameters: \`ontology_id\` (required), \`iri\` (required, IRI or CURIE), \`limit\`, \`offset\`.
+- Returns \`{changes, total, limit, offset, has_more}\`: the term's changes across versions, newest first.
+
+### Terms errors
+- Not found: the ontology is not visible, that version has no such term (\`read_term\`, \`list_term_children\`), or no version ever had it (\`term_history\`). Find the term with \`search_terms\` and copy its \`ontology_id\` and \`iri\`; find versions with \`list_commits\`.
+- Invalid parameter: e.g. an empty \`query\`, an unknown \`kind\`, a \`version\` that is neither \`MAJOR.MINOR.PATCH\` nor a commit id; correct it as the message says.
+
+### Terms workflows
+1. **Find a term**: \`search_terms(query: "<label>")\`; several ontologies may have a term with that label: pick by \`ontology_title\` (or pass \`ontology_id\` once you know it). Prefer \`match\` \`id\` or \`label\` hits.
+2. **Read it at a version**: \`read_term(ontology_id, iri)\` for the head; \`read_term(ontology_id, iri, version: "1.0.0")\` for the term as released in 1.0.0. Versions come from \`list_commits\` or from \`term_history\`.
+3. **Walk its parents**: \`read_term\` gives \`parents\` and all \`ancestors\` at once (nearest first); read a parent with \`read_term\` on its \`iri\`. Walk down with \`list_term_children(ontology_id, iri)\`, and start at the top with \`list_term_children(ontology_id)\` (the roots).
+4. **See what changed**: \`term_history(ontology_id, iri)\` lists the versions where the term was added, changed (and which fields) or removed; compare with \`read_term\` at two versions.
+Answering "what are the parents of X in O at version 1.0.0" takes two calls: \`search_terms(query: "X")\` then \`read_term(ontology_id, iri, version: "1.0.0")\`; never read the whole source for it.
 
 ## Sequencing rules
 

@@ -27,7 +27,9 @@ export function registerPrompts(server: McpServer): void {
     'tool_patterns',
     {
       title: 'Tool patterns',
-      description: 'All 12 tools: parameters, return shapes, sequencing rules, error recovery, groupings and workflows.',
+      description:
+        'All 12 tools: parameters, return shapes, sequencing rules, error recovery, groupings and workflows; and the terms toolset ' +
+        '(search_terms, read_term, list_term_children, term_history at /mcp?toolsets=terms): how to ask for it and its workflows.',
     },
     () => userText(TOOL_PATTERNS_GUIDE),
   );

@@ -47,6 +47,41 @@ describe('mcp-gateway as its own process', () => {
     }
   });
 
+  it('when an agent connects to the gateway at /mcp?toolsets=terms then the term tools run against the REST app, and an unknown toolset is 400', async () => {
+    const user = await signUp(rest.url);
+    const turtle =
+      '@prefix owl: <http://www.w3.org/2002/07/owl#> .\n@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .\n@prefix ex: <http://example.org/gw#> .\n' +
+      'ex:Bird a owl:Class ; rdfs:label "gateway bird" .\nex:Finch a owl:Class ; rdfs:label "gateway finch" ; rdfs:subClassOf ex:Bird .\n';
+    const created = await fetch(`${rest.url}/api/v1/ontologies`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ontology: { title: 'Gateway birds', source: turtle, source_format: 'turtle', visibility: 'private' } }),
+    });
+    const { id } = (await created.json()) as { id: string };
+    const client = new Client({ name: 'gw-test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${gateway.url}/mcp?toolsets=terms`), { requestInit: { headers: { Authorization: `Bearer ${user.token}` } } }),
+    );
+    try {
+      expect((await client.listTools()).tools).toHaveLength(16);
+      const found = await client.callTool({ name: 'search_terms', arguments: { query: 'gateway finch' } });
+      expect(found.structuredContent).toMatchObject({ terms: [{ iri: 'http://example.org/gw#Finch', ontology_id: id }], total: 1 });
+      const term = await client.callTool({ name: 'read_term', arguments: { ontology_id: id, iri: 'http://example.org/gw#Finch', version: '1.0.0' } });
+      expect(term.structuredContent).toMatchObject({ parents: [{ iri: 'http://example.org/gw#Bird', label: 'gateway bird' }] });
+      const children = await client.callTool({ name: 'list_term_children', arguments: { ontology_id: id, iri: 'http://example.org/gw#Bird' } });
+      expect(children.structuredContent).toMatchObject({ terms: [{ iri: 'http://example.org/gw#Finch' }], has_more: false });
+      const history = await client.callTool({ name: 'term_history', arguments: { ontology_id: id, iri: 'http://example.org/gw#Finch' } });
+      expect(history.structuredContent).toMatchObject({ changes: [{ change: 'added', version: '1.0.0' }] });
+      const missing = await client.callTool({ name: 'read_term', arguments: { ontology_id: id, iri: 'http://example.org/gw#Owl' } });
+      expect(missing.isError).toBe(true);
+      expect(JSON.stringify(missing.content)).toMatch(/search_terms/);
+    } finally {
+      await client.close();
+    }
+    const refused = await fetch(`${gateway.url}/mcp?toolsets=birds`, { method: 'POST', headers: { authorization: `Bearer ${user.token}` } });
+    expect(refused.status).toBe(400);
+  });
+
   it('when the gateway runs without REDIS_URL then all 12 tools are listed and visualize_ontology says rendering is unavailable', async () => {
     const user = await signUp(rest.url);
     const client = new Client({ name: 'gw-test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });

@@ -38,10 +38,10 @@ function runBridge(env: Record<string, string>): Promise<{ code: number | null; 
 
 
 /** bin/mcp-stdio for the test user, as an agent's client starts it. */
-function bridgeTransport(): StdioClientTransport {
+function bridgeTransport(extraEnv: Record<string, string> = {}): StdioClientTransport {
   return new StdioClientTransport({
     command: BIN,
-    env: { PATH: process.env['PATH'] ?? '', SERVICE_BASE_URL: service.url, SERVICE_API_TOKEN: user.token },
+    env: { PATH: process.env['PATH'] ?? '', SERVICE_BASE_URL: service.url, SERVICE_API_TOKEN: user.token, ...extraEnv },
     stderr: 'pipe',
   });
 }
@@ -97,6 +97,33 @@ describe.each([
       expect(((await rest.json()) as { title: string }).title).toBe('Over stdio');
       const missing = await client.callTool({ name: 'read_ontology', arguments: { id: '01a20413-0000-7000-8000-000000000000' } });
       expect(missing.isError).toBe(true);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe.each([
+  ['modern', { versionNegotiation: { mode: { pin: '2026-07-28' } } }],
+  ['legacy', {}],
+] as const)('bin/mcp-stdio with SERVICE_TOOLSETS=terms and the %s client', (_era, options) => {
+  it('when an agent lists tools then the four term tools come beside the 12, and a search runs at the service', async () => {
+    const turtle = '@prefix owl: <http://www.w3.org/2002/07/owl#> .\n@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .\n' +
+      '<http://example.org/s#Sparrow> a owl:Class ; rdfs:label "stdio sparrow" .\n';
+    const created = await fetch(`${service.url}/api/v1/ontologies`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ontology: { title: 'Birds over stdio', source: turtle, source_format: 'turtle', visibility: 'private' } }),
+    });
+    expect(created.status).toBe(201);
+    const client = new Client({ name: 'stdio-test', version: '1.0.0' }, options);
+    await client.connect(bridgeTransport({ SERVICE_TOOLSETS: 'terms' }));
+    try {
+      const names = (await client.listTools()).tools.map((tool) => tool.name);
+      expect(names).toHaveLength(16);
+      expect(names).toEqual(expect.arrayContaining(['search_terms', 'read_term', 'list_term_children', 'term_history']));
+      const found = await client.callTool({ name: 'search_terms', arguments: { query: 'stdio sparrow' } });
+      expect(found.structuredContent).toMatchObject({ terms: [{ iri: 'http://example.org/s#Sparrow', ontology_title: 'Birds over stdio', match: 'label' }] });
     } finally {
       await client.close();
     }
@@ -186,6 +213,12 @@ describe('bin/mcp-stdio failing fast', () => {
     expect(result.stderr).toMatch(/SERVICE_API_TOKEN/);
     const noUrl = await runBridge({ SERVICE_API_TOKEN: user.token });
     expect(noUrl.stderr).toMatch(/SERVICE_BASE_URL/);
+  });
+
+  it('when SERVICE_TOOLSETS names a toolset the service does not know then it exits non-zero with the service\'s reason', async () => {
+    const result = await runBridge({ SERVICE_BASE_URL: service.url, SERVICE_API_TOKEN: user.token, SERVICE_TOOLSETS: 'spells' });
+    expect(result.code).not.toBe(0);
+    expect(result.stderr.trim()).toMatch(/^mcp-stdio: .*\/mcp\?toolsets=spells answered 400: Unknown toolset "spells".*SERVICE_TOOLSETS/);
   });
 
   it('when the service is unreachable then it exits non-zero within 5 s', async () => {
