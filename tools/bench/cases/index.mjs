@@ -1,4 +1,5 @@
 // Every case, in the order they run. Cases that add lots of data (search-scale) come last.
+import agentWorkflow from './agent-workflow.mjs';
 import commitContended from './commit-contended.mjs';
 import commitSeq from './commit-seq.mjs';
 import ingestRdfXml from './ingest-rdfxml.mjs';
@@ -11,4 +12,4 @@ import renderScale from './render-scale.mjs';
 import renderWarm from './render-warm.mjs';
 import searchScale from './search-scale.mjs';
 
-export const CASES = [ingestTurtle, ingestRdfXml, readOne, mcpRead, commitSeq, commitContended, isolation, listMemory, searchScale, renderWarm, renderScale];
+export const CASES = [ingestTurtle, ingestRdfXml, readOne, mcpRead, agentWorkflow, commitSeq, commitContended, isolation, listMemory, searchScale, renderWarm, renderScale];

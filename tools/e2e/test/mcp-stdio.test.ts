@@ -106,10 +106,10 @@ describe.each([
 describe.each([
   ['modern', { versionNegotiation: { mode: { pin: '2026-07-28' } } }],
   ['legacy', {}],
-] as const)('bin/mcp-stdio with SERVICE_TOOLSETS=terms and the %s client', (_era, options) => {
+] as const)('bin/mcp-stdio with SERVICE_TOOLSETS=terms and the %s client', (era, options) => {
   it('when an agent lists tools then the four term tools come beside the 12, and a search runs at the service', async () => {
     const turtle = '@prefix owl: <http://www.w3.org/2002/07/owl#> .\n@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .\n' +
-      '<http://example.org/s#Sparrow> a owl:Class ; rdfs:label "stdio sparrow" .\n';
+      `<http://example.org/s#Sparrow> a owl:Class ; rdfs:label "${era} stdio sparrow" .\n`;
     const created = await fetch(`${service.url}/api/v1/ontologies`, {
       method: 'POST',
       headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
@@ -122,7 +122,7 @@ describe.each([
       const names = (await client.listTools()).tools.map((tool) => tool.name);
       expect(names).toHaveLength(16);
       expect(names).toEqual(expect.arrayContaining(['search_terms', 'read_term', 'list_term_children', 'term_history']));
-      const found = await client.callTool({ name: 'search_terms', arguments: { query: 'stdio sparrow' } });
+      const found = await client.callTool({ name: 'search_terms', arguments: { query: `${era} stdio sparrow` } });
       expect(found.structuredContent).toMatchObject({ terms: [{ iri: 'http://example.org/s#Sparrow', ontology_title: 'Birds over stdio', match: 'label' }] });
     } finally {
       await client.close();
