@@ -140,6 +140,26 @@ describe.each(testBackends())('the internal API on %s', (backend) => {
       expect(await check('wrong password')).toEqual({ refused: 'credentials' });
     });
 
+    it('when the terms procedures run then they answer the acting user\'s terms by offset and limit, and an unknown term is not_found', async () => {
+      const user = serviceFor(ids.user);
+      const accountId = ids.account;
+      const source = `@prefix owl: <http://www.w3.org/2002/07/owl#> .\n@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .\n@prefix ex: <http://example.org/t#> .\n` +
+        `ex:Root a owl:Class ; rdfs:label "${transport} root" .\n` +
+        ['a', 'b', 'c'].map((name) => `ex:${name} a owl:Class ; rdfs:label "${transport} leaf ${name}" ; rdfs:subClassOf ex:Root .`).join('\n') + '\n';
+      const created = await user.call('ontologies.create', { account_id: accountId, title: `Terms ${transport}`, source, source_format: 'turtle', visibility: 'is_private' });
+      const found = await user.call('terms.search', { query: `${transport} leaf`, limit: 2, offset: 1 });
+      expect(found).toMatchObject({ total: 3, limit: 2, offset: 1, has_more: false });
+      expect(found.terms.map((term) => term.label)).toEqual([`${transport} leaf b`, `${transport} leaf c`]);
+      expect((await serviceFor(ids.other).call('terms.search', { query: `${transport} leaf` })).terms).toEqual([]);
+      const read = await user.call('terms.read', { ontology_id: created.id, iri: 'http://example.org/t#b', version: '1.0.0' });
+      expect(read).toMatchObject({ parents: [{ iri: 'http://example.org/t#Root', label: `${transport} root` }], children_count: 0 });
+      const children = await user.call('terms.children', { ontology_id: created.id, iri: 'http://example.org/t#Root', limit: 1, offset: 2 });
+      expect(children).toMatchObject({ total: 3, has_more: false, terms: [{ iri: 'http://example.org/t#c' }] });
+      expect((await user.call('terms.history', { ontology_id: created.id, iri: 'http://example.org/t#a' })).changes).toMatchObject([{ change: 'added', version: '1.0.0' }]);
+      expect((await failureOf(user.call('terms.read', { ontology_id: created.id, iri: 'http://example.org/t#z' }))).code).toBe('not_found');
+      expect((await failureOf(serviceFor(ids.other).call('terms.history', { ontology_id: created.id, iri: 'http://example.org/t#a' }))).code).toBe('not_found');
+    });
+
     it("when the settings procedures run then they show and change the acting user's own tokens", async () => {
       const user = serviceFor(ids.user);
       const created = await user.call('settings.createToken', { name: `made ${transport}` });
