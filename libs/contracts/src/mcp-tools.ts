@@ -26,9 +26,9 @@ export type ToolOntology = z.infer<typeof ToolOntology>;
 
 const count = z.number().int().min(0);
 
-export const toolListEnvelope = <T extends z.ZodType>(key: string, item: T) =>
+export const toolListEnvelope = <K extends string, T extends z.ZodType>(key: K, item: T) =>
   z.object({
-    [key]: z.array(item),
+    ...({ [key]: z.array(item) } as { [P in K]: z.ZodArray<T> }),
     total: count.describe('How many items there are in all'),
     limit: count.describe('The page size used'),
     offset: count.describe('How many items were skipped'),

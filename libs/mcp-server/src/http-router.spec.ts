@@ -177,7 +177,7 @@ describe('/mcp with a toolsets parameter', () => {
       },
     });
     try {
-      for (const headers of [{}, { authorization: 'Bearer a.b.c' }]) {
+      for (const headers of [{}, { authorization: 'Bearer a.b.c' }] as Record<string, string>[]) {
         const response = await fetch(`${base}/mcp?toolsets=everything`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{}' });
         expect(response.status).toBe(400);
         expect(response.headers.get('www-authenticate')).toBeNull();
