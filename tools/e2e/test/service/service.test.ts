@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { auth, Client, StreamableHTTPClientTransport, type FetchLike } from '@modelcontextprotocol/client';
 import { CommitListResponse, CommitResponse, OntologyListResponse, OntologyResponse, SignInResponse } from '@oms/contracts';
-import { authorizeInBrowser, connectMcp, launchChromium, resultJson, suiteCanRun, TestOAuthProvider, until } from '@oms/testing';
+import { authorizeInBrowser, connectMcp, connectMcpAt, launchChromium, resultJson, suiteCanRun, TestOAuthProvider, until } from '@oms/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../support/processes.js';
@@ -261,6 +261,22 @@ describe.runIf(suiteCanRun(`the ${TARGET} target`, needs))(`the service as ${TAR
       expect(resultJson(await client.callTool({ name: 'delete_ontology', arguments: { id: created.id, account_id: accountId } }))).toEqual({ deleted: true, id: created.id });
       expect((await rest('GET', `/api/v1/ontologies/${created.id}`, { token: user.token })).status).toBe(404);
       expect((await client.callTool({ name: 'read_ontology', arguments: { id: created.id } })).isError).toBe(true);
+    });
+
+    it('when an agent connects at /mcp?toolsets=terms then it finds a term by label and reads it at a version (in the cluster: through the edge and a gateway)', async () => {
+      const turtle = `${TURTLE}<http://example.org/toolset#Kestrel> a <http://www.w3.org/2002/07/owl#Class> ; <http://www.w3.org/2000/01/rdf-schema#label> "toolset kestrel" .\n`;
+      const created = await rest('POST', '/api/v1/ontologies', { token: user.token, json: { ontology: { title: 'Toolset birds', source: turtle, source_format: 'turtle', visibility: 'private' } } });
+      expect(created.status).toBe(201);
+      const terms = await connectMcpAt(`${base}/mcp?toolsets=terms`, user.token, 'modern');
+      try {
+        expect((await terms.listTools()).tools).toHaveLength(TOOLS.length + 4);
+        const found = resultJson(await terms.callTool({ name: 'search_terms', arguments: { query: 'toolset kestrel' } }));
+        expect(found.terms).toMatchObject([{ iri: 'http://example.org/toolset#Kestrel', ontology_id: created.body.id, version: '1.0.0' }]);
+        const term = resultJson(await terms.callTool({ name: 'read_term', arguments: { ontology_id: created.body.id, iri: 'http://example.org/toolset#Kestrel', version: '1.0.0' } }));
+        expect(term).toMatchObject({ label: 'toolset kestrel', kind: 'class', parents: [] });
+      } finally {
+        await terms.close();
+      }
     });
 
     it('when an ORM ontology is visualized then the tool and the REST diagram answer a PNG of it', async () => {
