@@ -29,7 +29,7 @@ function fitForStdio(result: CallToolResult): CallToolResult {
   if (sizeOf(single) <= limit) return single;
   const text =
     `The result is ${megabytes(bytes)} MB, more than an MCP client reads in one stdio message (10 MB), so it was not sent. ` +
-    'For a list, call again with a smaller limit (list_ontologies and search_ontologies carry every source). ' +
+    'For a list, call again with a smaller limit. ' +
     'A single ontology or commit this large can be read through the REST API (GET /api/v1/ontologies/<id>) or the HTTP transport at /mcp.';
   return toolError(text);
 }
