@@ -23,6 +23,8 @@ export function ok(structured: Record<string, unknown>): CallToolResult {
 export type Hints = {
   /** What to do when the id names nothing visible, e.g. "Call list_ontologies to find ids." */
   notFound?: string;
+  /** The whole text for not_found, when the call names more than an id (a term in a version of an ontology). */
+  notFoundText?: string;
 };
 
 const FIELD_HINTS: Record<string, string> = {
@@ -35,7 +37,7 @@ const FIELD_HINTS: Record<string, string> = {
 function describeFailure(error: AppError, hints: Hints): string {
   switch (error.code) {
     case 'not_found':
-      return `Not found: nothing with this id is visible to you. ${hints.notFound ?? 'Check the id.'}`;
+      return hints.notFoundText ?? `Not found: nothing with this id is visible to you. ${hints.notFound ?? 'Check the id.'}`;
     case 'validation_failed': {
       const fields = Object.entries(error.fieldErrors ?? {});
       const problems = fields.map(([field, messages]) => `${field} ${messages.join('; ')}`).join('. ');

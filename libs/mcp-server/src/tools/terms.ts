@@ -23,10 +23,10 @@ const listTermChildrenInput = toolInput('list_term_children', ListTermChildrenIn
 const termHistoryInput = toolInput('term_history', TermHistoryInput);
 
 const NOT_A_TERM =
-  'The ontology is not visible to you, or that version has no such term (check the IRI or CURIE and the version). ' +
+  'Not found: the ontology is not visible to you, or that version of it has no such term (check the IRI or CURIE and the version). ' +
   'Find terms with search_terms (hits carry ontology_id and iri), and versions with list_commits.';
 const NEVER_A_TERM =
-  'The ontology is not visible to you, or no version of it ever had this term. Find terms with search_terms (hits carry ontology_id and iri).';
+  'Not found: the ontology is not visible to you, or no version of it ever had this term. Find terms with search_terms (hits carry ontology_id and iri).';
 
 export function registerTermTools(server: McpServer, ctx: ToolContext): void {
   server.registerTool(
@@ -60,7 +60,7 @@ export function registerTermTools(server: McpServer, ctx: ToolContext): void {
       outputSchema: cached(ReadTermOutput),
       annotations: READ_ONLY,
     },
-    (input) => runTool(() => ctx.service.call('terms.read', input), { notFound: NOT_A_TERM }),
+    (input) => runTool(() => ctx.service.call('terms.read', input), { notFoundText: NOT_A_TERM }),
   );
 
   server.registerTool(
@@ -75,7 +75,7 @@ export function registerTermTools(server: McpServer, ctx: ToolContext): void {
       outputSchema: cached(ListTermChildrenOutput),
       annotations: READ_ONLY,
     },
-    (input) => runTool(() => ctx.service.call('terms.children', input), { notFound: NOT_A_TERM }),
+    (input) => runTool(() => ctx.service.call('terms.children', input), { notFoundText: NOT_A_TERM }),
   );
 
   server.registerTool(
@@ -90,6 +90,6 @@ export function registerTermTools(server: McpServer, ctx: ToolContext): void {
       outputSchema: cached(TermHistoryOutput),
       annotations: READ_ONLY,
     },
-    (input) => runTool(() => ctx.service.call('terms.history', input), { notFound: NEVER_A_TERM }),
+    (input) => runTool(() => ctx.service.call('terms.history', input), { notFoundText: NEVER_A_TERM }),
   );
 }
