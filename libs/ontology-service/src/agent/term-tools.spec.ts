@@ -48,4 +48,11 @@ describe('fitTerm', () => {
     expect(fitted.definition?.length).toBeGreaterThan(500);
     expect('d'.repeat(5_000).startsWith(fitted.definition ?? 'x')).toBe(true);
   });
+
+  it('when the definition is cut then it never ends on half of a surrogate pair', () => {
+    for (let max = 600; max < 700; max += 1) {
+      const fitted = fitTerm(term({ definition: '😀'.repeat(400) }), max);
+      expect(fitted.definition?.isWellFormed(), String(max)).toBe(true);
+    }
+  });
 });

@@ -88,7 +88,10 @@ export function fitTerm(term: Term, max: number = TOOL_RESULT_MAX_CHARS): Fitted
     if (field === 'definition') {
       const definition = term.definition ?? '';
       const keep = largest(definition.length, (n) => size({ ...marked, definition: definition.slice(0, n) }) <= max);
-      fitted = { ...marked, definition: definition.slice(0, Math.max(keep, 0)) };
+      const cut = Math.max(keep, 0);
+      // Never end on half of a surrogate pair.
+      const end = cut > 0 && /[\uD800-\uDBFF]/.test(definition.charAt(cut - 1)) ? cut - 1 : cut;
+      fitted = { ...marked, definition: definition.slice(0, end) };
     } else {
       const items = term[field] as unknown[];
       const keep = largest(items.length, (n) => size({ ...marked, [field]: items.slice(0, n) }) <= max);
