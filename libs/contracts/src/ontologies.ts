@@ -67,7 +67,9 @@ export const OntologyWriteQuery = z.object({ omit_source: omitSourceFlag });
  */
 export const CreateOntologyMultipartBody = CreateOntologyRequest.extend({ ontology: CreateOntologyRequest.shape.ontology.omit({ source: true }) });
 export type CreateOntologyMultipartBody = z.infer<typeof CreateOntologyMultipartBody>;
-export const UpdateOntologyMultipartBody = UpdateOntologyRequest.extend({ ontology: UpdateOntologyRequest.shape.ontology.omit({ source: true }) });
+export const UpdateOntologyMultipartBody = UpdateOntologyRequest.extend({
+  ontology: UpdateOntologyRequest.shape.ontology.omit({ source: true }).optional().describe('May be left out when only the source changes'),
+});
 export type UpdateOntologyMultipartBody = z.infer<typeof UpdateOntologyMultipartBody>;
 
 /** A source uploaded as a multipart file part: the same rules as `sourceText`, bounded by SOURCE_MAX_BYTES instead of the JSON limit. */

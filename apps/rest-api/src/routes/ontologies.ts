@@ -82,14 +82,19 @@ export function ontologyRoutes(ctx: RestContext): Router {
       { deadlineMs: ctx.config.responseWriteTimeoutMs },
     );
   };
-  /** Runs `write` with the multipart parts; the source's SHA-256 as received is answered in Repr-Digest (RFC 9530). */
-  const multipartWrite = (req: Request, res: Response, write: (upload: MultipartUpload, source: string | undefined) => Promise<void>) =>
-    withMultipartUpload(req, res, multipartOptions, async (upload) => {
+  /**
+   * Runs `write` with the multipart parts and sends what it returns once the spooled source is
+   * removed; the source's SHA-256 as received is answered in Repr-Digest (RFC 9530).
+   */
+  const multipartWrite = async (req: Request, res: Response, write: (upload: MultipartUpload, source: string | undefined) => Promise<() => void>) => {
+    const send = await withMultipartUpload(req, res, multipartOptions, async (upload) => {
       refuseInlineSource(upload.body);
       const source = upload.source ? await uploadedSourceTextOf(upload.source) : undefined;
       if (upload.source) res.setHeader('Repr-Digest', `sha-256=:${Buffer.from(upload.source.sha256, 'hex').toString('base64')}:`);
-      await write(upload, source);
+      return write(upload, source);
     });
+    send();
+  };
 
   router.get('/ontologies', async (req, res) => {
     const query = parseQuery(ListOntologiesQuery, req);
@@ -107,7 +112,8 @@ export function ontologyRoutes(ctx: RestContext): Router {
         const input = parseBody(CreateOntologyMultipartBody, upload.body, ['ontology']);
         if (source === undefined || !upload.source) throw AppError.validation({ source: ["can't be blank: send the source as the \"source\" file part"] });
         const created = await createOntology(ctx, actorOf(res), { ...input.ontology, source, commit_message: input.change_summary });
-        created201(created, upload.source.bytes);
+        const bytes = upload.source.bytes;
+        return () => created201(created, bytes);
       });
       return;
     }
@@ -137,12 +143,13 @@ export function ontologyRoutes(ctx: RestContext): Router {
       await multipartWrite(req, res, async (upload, source) => {
         const input = parseBody(UpdateOntologyMultipartBody, upload.body, ['ontology']);
         const updated = await updateOntology(ctx, actorOf(res), id, {
-          changes: source === undefined ? input.ontology : { ...input.ontology, source },
+          changes: { ...input.ontology, ...(source === undefined ? {} : { source }) },
           versionBump: input.version_bump,
           message: input.change_summary,
           ifMatch: ifMatchOf(req),
         });
-        sendOntology(res, updated, upload.source ? { sourceBytes: upload.source.bytes } : { omitSource: true });
+        const sent = upload.source ? { sourceBytes: upload.source.bytes } : { omitSource: true };
+        return () => sendOntology(res, updated, sent);
       });
       return;
     }
