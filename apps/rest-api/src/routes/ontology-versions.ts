@@ -12,8 +12,8 @@ import { AppError } from '@oms/domain';
 import { idParam, parseQuery } from '../http/params.js';
 import { diffOntology, downloadOntologySource } from '@oms/ontology-service';
 
-/** Memory a streamed download holds: one FETCH of chunks, a chunk in the socket's buffer. */
-const STREAM_BYTES = 1024 * 1024;
+/** Memory a streamed download holds: one FETCH of chunks (up to 8 of 256 KB), a chunk in the socket's buffer. */
+const STREAM_BYTES = 3 * 1024 * 1024;
 
 const header = (req: Request, name: string): string | undefined => {
   const value = req.headers[name];
