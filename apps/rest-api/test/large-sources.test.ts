@@ -250,6 +250,15 @@ describe.each(testBackends())('large sources over HTTP on %s', (backend) => {
       expect(stale.bytes.equals(source)).toBe(true);
     });
 
+    it('when HEAD is asked then the headers come with the length and no body', async () => {
+      await ready();
+      const response = await fetch(`${server.baseUrl}/api/v1/ontologies/${id}/source`, { method: 'HEAD', headers: { authorization: `Bearer ${alice.token}`, range: 'bytes=10-19' } });
+      expect(response.status).toBe(206);
+      expect(response.headers.get('content-length')).toBe('10');
+      expect(response.headers.get('content-range')).toBe(`bytes 10-19/${source.length}`);
+      expect((await response.arrayBuffer()).byteLength).toBe(0);
+    });
+
     it('when commit_id names neither a commit id nor a version, or a version it never had, then it is 422 or 404', async () => {
       await ready();
       expect((await download(id, '?commit_id=latest')).status).toBe(422);

@@ -86,6 +86,12 @@ export function ontologyVersionRoutes(ctx: RestContext): Router {
       res.status(206);
       res.setHeader('Content-Range', `bytes ${range.start}-${range.end}/${download.bytes}`);
     }
+    if (req.method === 'HEAD') {
+      // The headers only: nothing is read from the database.
+      res.setHeader('Content-Length', range ? range.end - range.start + 1 : download.bytes);
+      res.end();
+      return;
+    }
     await sendByteStream(res, (signal) => download.chunks({ signal, key: userId }), range ?? { start: 0, end: download.bytes - 1 }, {
       deadlineMs: ctx.config.responseWriteTimeoutMs,
     });
