@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 
@@ -34,5 +35,15 @@ describe('loadConfig', () => {
       expect(result.problems.join('\n')).toMatch(/^PORT: /m);
       expect(result.problems.join('\n')).toMatch(/^LOG_LEVEL: /m);
     }
+  });
+
+  it('when SOURCE_MAX_BYTES and UPLOAD_DIR are unset then uploads take up to 1 GiB into the temporary folder; a bad size is a problem', () => {
+    const result = loadConfig({});
+    expect(result.ok && result.config.sourceMaxBytes).toBe(1024 ** 3);
+    expect(result.ok && result.config.uploadDir).toBe(tmpdir());
+    const set = loadConfig({ SOURCE_MAX_BYTES: '5000', UPLOAD_DIR: '/var/spool/oms' });
+    expect(set.ok && [set.config.sourceMaxBytes, set.config.uploadDir]).toEqual([5000, '/var/spool/oms']);
+    const bad = loadConfig({ SOURCE_MAX_BYTES: '0' });
+    expect(!bad.ok && bad.problems.join('\n')).toMatch(/^SOURCE_MAX_BYTES: /m);
   });
 });

@@ -1,4 +1,5 @@
 // The one configuration schema of the REST app, parsed once from the environment by main.ts.
+import { tmpdir } from 'node:os';
 import { z } from 'zod';
 import { internalTokenSetting, logLevelSetting, parseEnv, shutdownTimeoutSetting, trustProxySetting, type EnvResult } from '@oms/platform';
 
@@ -36,6 +37,10 @@ const ConfigSchema = z
     // A request body must arrive within BODY_TIMEOUT_MS plus one second per BODY_MIN_BYTES_PER_SECOND received (else 408).
     BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
     BODY_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(1).max(1024 ** 3).default(65_536),
+    // The largest source a multipart create or update takes, in bytes (DESIGN 8); JSON bodies keep their 10 MB.
+    SOURCE_MAX_BYTES: z.coerce.number().int().min(1).max(2 ** 40).default(1024 ** 3),
+    // Where uploaded sources are spooled while they arrive (removed when the request ends). Default: the system's temporary folder.
+    UPLOAD_DIR: z.string().min(1).optional(),
   })
   .refine((env) => env.RENDER_QUEUE !== 'bullmq' || env.REDIS_URL, { message: 'RENDER_QUEUE=bullmq needs REDIS_URL', path: ['RENDER_QUEUE'] })
   .transform((env) => ({
@@ -61,6 +66,8 @@ const ConfigSchema = z
     heavyRequestsPerCaller: env.HEAVY_REQUESTS_PER_CALLER,
     responseWriteTimeoutMs: env.RESPONSE_WRITE_TIMEOUT_MS,
     bodyDeadline: { baseMs: env.BODY_TIMEOUT_MS, minBytesPerSecond: env.BODY_MIN_BYTES_PER_SECOND },
+    sourceMaxBytes: env.SOURCE_MAX_BYTES,
+    uploadDir: env.UPLOAD_DIR ?? tmpdir(),
   }));
 
 export type AppConfig = Readonly<z.output<typeof ConfigSchema>>;

@@ -1,5 +1,5 @@
 // The REST app as a factory: it reads no environment and does not listen (STYLE 2).
-import express from 'express';
+import express, { type Request } from 'express';
 import { createHttpShell, setRequestUser, type ServiceApp } from '@oms/platform';
 import { createRestContext, type AppDeps } from './rest-context.js';
 import { authenticate } from './http/authenticate.js';
@@ -110,7 +110,8 @@ export function createApp(deps: AppDeps): RestApp {
   api.use(authenticate(ctx));
   // A wrong method on a known path is 405 before its body is read.
   api.use(methodNotAllowed([publicApi, ...routers]));
-  api.use(jsonBody(deps.config.bodyDeadline));
+  // Multipart creates and updates (DESIGN 8) are read by their routes, while they arrive.
+  api.use(jsonBody(deps.config.bodyDeadline, isMultipartWrite));
   for (const router of routers) api.use(router);
   api.use(notFoundHandler);
   app.use('/api/v1', api);
@@ -131,4 +132,9 @@ export function createApp(deps: AppDeps): RestApp {
       await Promise.all([deps.renderQueue ? undefined : renderQueue.close(), ctx.heavyWork.close()]);
     },
   };
+}
+
+/** POST /ontologies and PATCH /ontologies/:id take multipart/form-data too. */
+function isMultipartWrite(req: Request): boolean {
+  return (req.method === 'POST' && req.path === '/ontologies') || (req.method === 'PATCH' && /^\/ontologies\/[^/]+$/.test(req.path));
 }

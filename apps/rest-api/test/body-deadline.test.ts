@@ -1,12 +1,16 @@
 // A body must arrive within BODY_TIMEOUT_MS plus one second per BODY_MIN_BYTES_PER_SECOND
 // received (issue 17): one that trickles is answered 408 and its connection closed long
 // before the server's 120 s request timeout; one that keeps moving is read whole.
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TURTLE } from './support/test-server.js';
 import { useTestServer } from './support/use-test-server.js';
 import { startRawRequest } from './support/raw-http.js';
 
-const { server, users: { user } } = useTestServer({ users: ['user'], env: { BODY_TIMEOUT_MS: '500', BODY_MIN_BYTES_PER_SECOND: '1000' } });
+const uploadDir = mkdtempSync(join(tmpdir(), 'oms-deadline-upload-'));
+const { server, users: { user } } = useTestServer({ users: ['user'], env: { BODY_TIMEOUT_MS: '500', BODY_MIN_BYTES_PER_SECOND: '1000', UPLOAD_DIR: uploadDir } });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -75,5 +79,25 @@ describe('the body-read deadline', () => {
     const answer = await raw.answer(15_000);
     expect(answer.status).toBe(408);
     expect(await raw.closedWithin(5_000)).toBe(true);
+  });
+
+  it('when a multipart upload stalls in its source part then it answers 408, closes the connection and leaves no file or ontology', async () => {
+    const boundary = 'oms-test-boundary';
+    const head = [
+      `--${boundary}\r\nContent-Disposition: form-data; name="body"\r\n\r\n${JSON.stringify({ ontology: { title: 'Stalled upload', source_format: 'turtle' } })}\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="source"; filename="s.ttl"\r\nContent-Type: text/turtle\r\n\r\n${TURTLE}`,
+    ].join('');
+    const raw = await startRawRequest(server.baseUrl, {
+      method: 'POST',
+      path: '/api/v1/ontologies',
+      headers: { authorization: `Bearer ${user.token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(Buffer.byteLength(head) + 100_000) },
+      firstPart: head,
+    });
+    const answer = await raw.answer(15_000);
+    expect(answer.status).toBe(408);
+    expect(answer.headers['connection']).toBe('close');
+    expect(await raw.closedWithin(5_000)).toBe(true);
+    expect(await server.db.prisma.ontology.count({ where: { title: 'Stalled upload' } })).toBe(0);
+    expect(readdirSync(uploadDir)).toEqual([]);
   });
 });

@@ -1,15 +1,10 @@
 // GET /api/v1/ontologies/:id/diff (issue 10): query and answer.
 import { z } from 'zod';
-import { isSemver, isUuid } from '@oms/domain';
 import { sourceFormat } from './ontologies.js';
 import { wholeNumberParam } from './pagination.js';
-import { uuid } from './ids.js';
+import { commitRef, uuid } from './ids.js';
 
-/** A commit named by its id or by the version it recorded. */
-export const commitRef = z
-  .string()
-  .max(64)
-  .refine((value) => isUuid(value) || isSemver(value), { message: 'must be a commit id or a version MAJOR.MINOR.PATCH, e.g. 1.2.0' });
+export { commitRef } from './ids.js';
 
 export const DIFF_LIMIT_DEFAULT = 10_000;
 

@@ -3,7 +3,7 @@
 // cases' own checks all parse with it. The JSON Schema it advertises (OpenAPI, MCP tools)
 // spells both cases out: JSON Schema patterns have no flags.
 import { z } from 'zod';
-import { UUID_PATTERN } from '@oms/domain';
+import { UUID_PATTERN, isSemver, isUuid } from '@oms/domain';
 
 export const uuid = z.string().regex(UUID_PATTERN, { message: 'is not a valid id' }).toLowerCase();
 
@@ -12,3 +12,9 @@ export function parseId(value: unknown): string | null {
   const parsed = uuid.safeParse(value);
   return parsed.success ? parsed.data : null;
 }
+
+/** A commit named by its id or by the version it recorded. */
+export const commitRef = z
+  .string()
+  .max(64)
+  .refine((value) => isUuid(value) || isSemver(value), { message: 'must be a commit id or a version MAJOR.MINOR.PATCH, e.g. 1.2.0' });

@@ -4,7 +4,7 @@ import { SOURCE_FORMATS } from '@oms/formats';
 import { DESCRIPTION_MAX, LIST_FILTERS, MESSAGE_MAX, SOURCE_MAX_BYTES, TITLE_MAX, isSemver } from '@oms/domain';
 import { CommitMetrics } from './metrics.js';
 import { PaginationQuery, paginated } from './pagination.js';
-import { uuid } from './ids.js';
+import { commitRef, uuid } from './ids.js';
 import { requiredText, text } from './text.js';
 
 export const VISIBILITY_VALUES = ['public', 'private'] as const;
@@ -51,25 +51,60 @@ export const UpdateOntologyRequest = z.strictObject({
 });
 export type UpdateOntologyRequest = z.infer<typeof UpdateOntologyRequest>;
 
+/** `omit_source=true`: the answer leaves `source` out and gives `source_bytes` (DESIGN 8). */
+export const omitSourceFlag = z
+  .enum(['true', 'false'])
+  .optional()
+  .transform((value) => value === 'true')
+  .describe('true: leave `source` out of the answer and give `source_bytes` (its UTF-8 byte length) instead');
+
+/** The query of POST /ontologies and PATCH /ontologies/:id. */
+export const OntologyWriteQuery = z.object({ omit_source: omitSourceFlag });
+
+/**
+ * The `body` part of a multipart create or update (DESIGN 8): the JSON body without
+ * `ontology.source`, which comes as the file part `source`.
+ */
+export const CreateOntologyMultipartBody = CreateOntologyRequest.extend({ ontology: CreateOntologyRequest.shape.ontology.omit({ source: true }) });
+export type CreateOntologyMultipartBody = z.infer<typeof CreateOntologyMultipartBody>;
+export const UpdateOntologyMultipartBody = UpdateOntologyRequest.extend({
+  ontology: UpdateOntologyRequest.shape.ontology.omit({ source: true }).optional().describe('May be left out when only the source changes'),
+});
+export type UpdateOntologyMultipartBody = z.infer<typeof UpdateOntologyMultipartBody>;
+
+/** A source uploaded as a multipart file part: the same rules as `sourceText`, bounded by SOURCE_MAX_BYTES instead of the JSON limit. */
+export const uploadedSourceText = text({ max: Number.MAX_SAFE_INTEGER, trim: false });
+
+/** OpenAPI shape of a multipart write (the parts as they travel). */
+export const multipartWrite = (body: z.ZodType, sourceRequired: boolean) =>
+  z.object({
+    body: body.describe('The JSON body of the request, without ontology.source'),
+    source: (sourceRequired ? z.string() : z.string().optional()).meta({ format: 'binary' }).describe('The source bytes (a file part), up to SOURCE_MAX_BYTES'),
+  });
+
 export const ListOntologiesQuery = PaginationQuery.extend({
   filter: z.enum(LIST_FILTERS).optional().default('all'),
   source_format: sourceFormat.optional(),
   parent_id: uuid.optional(),
   title: text({ max: TITLE_MAX, trim: false }).optional(),
+  omit_source: omitSourceFlag,
 });
 export type ListOntologiesQuery = z.output<typeof ListOntologiesQuery>;
 
-export const ChildrenQuery = PaginationQuery.extend({ source_format: sourceFormat.optional() });
+export const ChildrenQuery = PaginationQuery.extend({ source_format: sourceFormat.optional(), omit_source: omitSourceFlag });
 export const CommitsQuery = PaginationQuery.extend({ version: versionText.optional().describe('Only the commit(s) that recorded this version') });
 
 /** GET /ontologies/:id pinned to a commit: by id or by version (not both). */
 export const OntologyReadQuery = z.object({
   version: versionText.optional().describe('Answer the ontology as it was at the commit of this version'),
   commit_id: uuid.optional().describe('Answer the ontology as it was at this commit'),
+  omit_source: omitSourceFlag,
 });
 
 export const DOWNLOAD_FORMATS = ['turtle', 'rdfxml', 'jsonld', 'ntriples'] as const;
-export const SourceQuery = OntologyReadQuery.extend({
+export const SourceQuery = z.object({
+  version: versionText.optional().describe('The source of the commit that recorded this version'),
+  commit_id: commitRef.optional().describe('The source of this commit (a commit id or a version); default the head'),
   format: z
     .enum(DOWNLOAD_FORMATS)
     .optional()
@@ -99,6 +134,15 @@ export const OntologyResponse = z
   .meta({ id: 'Ontology' });
 export type OntologyResponse = z.infer<typeof OntologyResponse>;
 
+/** An ontology answered with omit_source=true, or by a multipart write (DESIGN 8): `source_bytes` where `source` stood. */
+export const OntologyWithoutSourceResponse = OntologyResponse.omit({ source: true })
+  .extend({ source_bytes: z.number().int().nonnegative().describe('UTF-8 byte length of the source (GET .../source streams it)') })
+  .meta({ id: 'OntologyWithoutSource' });
+export type OntologyWithoutSourceResponse = z.infer<typeof OntologyWithoutSourceResponse>;
+
+/** What the ontology routes answer: with the source, or without it (omit_source, multipart). */
+export const OntologyAnswer = z.union([OntologyResponse, OntologyWithoutSourceResponse]);
+
 export const CommitSummaryResponse = z
   .object({
     id: z.uuid(),
@@ -123,4 +167,5 @@ export const CommitResponse = CommitSummaryResponse.extend({
 export type CommitResponse = z.infer<typeof CommitResponse>;
 
 export const OntologyListResponse = paginated(OntologyResponse);
+export const OntologyListAnswer = paginated(OntologyAnswer);
 export const CommitListResponse = paginated(CommitSummaryResponse);

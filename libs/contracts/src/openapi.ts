@@ -11,13 +11,17 @@ import {
   CommitListResponse,
   CommitResponse,
   CommitsQuery,
+  CreateOntologyMultipartBody,
   CreateOntologyRequest,
   ListOntologiesQuery,
-  OntologyListResponse,
+  OntologyWriteQuery,
+  OntologyAnswer,
+  OntologyListAnswer,
   OntologyReadQuery,
-  OntologyResponse,
   SourceQuery,
+  UpdateOntologyMultipartBody,
   UpdateOntologyRequest,
+  multipartWrite,
 } from './ontologies.js';
 import {
   ApiTokenResponse,
@@ -37,6 +41,8 @@ export type RouteSpec = {
   summary: string;
   public?: boolean;
   request?: z.ZodType;
+  /** The same request as multipart/form-data (a `body` part and a `source` file part, DESIGN 8). */
+  multipart?: z.ZodType;
   query?: z.ZodObject;
   status: number;
   response?: z.ZodType;
@@ -90,12 +96,12 @@ export const ROUTES: RouteSpec[] = [
   { method: 'post', path: '/two_factor', summary: 'Start two-factor set-up: a TOTP secret to scan (extension)', status: 201, response: TwoFactorState },
   { method: 'post', path: '/two_factor/confirm', summary: 'Turn two-factor on with the current password and a first code; a wrong password or code is one 422 on `base`, and 10 wrong attempts in 15 minutes answer 429 (extension)', rateLimited: true, request: ConfirmTwoFactorRequest, status: 200, response: TwoFactorState },
   { method: 'delete', path: '/two_factor', summary: 'Turn two-factor off with the current password and a code; a wrong password or code is one 422 on `base`, and 10 wrong attempts in 15 minutes answer 429 (extension)', rateLimited: true, request: DisableTwoFactorRequest, status: 200, response: TwoFactorState },
-  { method: 'get', path: '/ontologies', summary: 'Ontologies visible to the caller, newest first', query: ListOntologiesQuery, status: 200, response: OntologyListResponse },
-  { method: 'post', path: '/ontologies', summary: 'Create an ontology and its first commit', request: CreateOntologyRequest, status: 201, response: OntologyResponse },
-  { method: 'get', path: '/ontologies/{id}', summary: 'One ontology with its source and head metrics; ETag is the head hash. ?version or ?commit_id answer it as it was at that commit (with at_commit)', query: OntologyReadQuery, status: 200, response: OntologyResponse },
-  { method: 'patch', path: '/ontologies/{id}', summary: 'Change an ontology; a new source or format makes a commit (If-Match honoured)', request: UpdateOntologyRequest, status: 200, response: OntologyResponse },
+  { method: 'get', path: '/ontologies', summary: 'Ontologies visible to the caller, newest first', query: ListOntologiesQuery, status: 200, response: OntologyListAnswer },
+  { method: 'post', path: '/ontologies', summary: 'Create an ontology and its first commit. A source over the JSON limit comes as multipart/form-data: a `body` part with this JSON without ontology.source and a `source` file part (up to SOURCE_MAX_BYTES); that answer has source_bytes instead of source, as has ?omit_source=true', query: OntologyWriteQuery, request: CreateOntologyRequest, multipart: multipartWrite(CreateOntologyMultipartBody, true), status: 201, response: OntologyAnswer },
+  { method: 'get', path: '/ontologies/{id}', summary: 'One ontology with its source and head metrics; ETag is the head hash. ?version or ?commit_id answer it as it was at that commit (with at_commit)', query: OntologyReadQuery, status: 200, response: OntologyAnswer },
+  { method: 'patch', path: '/ontologies/{id}', summary: 'Change an ontology; a new source or format makes a commit (If-Match honoured). multipart/form-data as for the create (the `source` part optional); that answer has source_bytes instead of source, as has ?omit_source=true', query: OntologyWriteQuery, request: UpdateOntologyRequest, multipart: multipartWrite(UpdateOntologyMultipartBody, false), status: 200, response: OntologyAnswer },
   { method: 'delete', path: '/ontologies/{id}', summary: 'Delete an ontology and its commits; children become roots (If-Match honoured)', status: 204 },
-  { method: 'get', path: '/ontologies/{id}/children', summary: 'Visible children of an ontology', query: ChildrenQuery, status: 200, response: OntologyListResponse },
+  { method: 'get', path: '/ontologies/{id}/children', summary: 'Visible children of an ontology', query: ChildrenQuery, status: 200, response: OntologyListAnswer },
   { method: 'get', path: '/ontologies/{id}/commits', summary: 'Commits newest first, without source', query: CommitsQuery, status: 200, response: CommitListResponse },
   { method: 'get', path: '/ontologies/{id}/commits/{commit_id}', summary: 'One commit with its source and metrics', status: 200, response: CommitResponse },
   {
@@ -113,7 +119,7 @@ export const ROUTES: RouteSpec[] = [
     method: 'get',
     path: '/ontologies/{id}/source',
     summary:
-      'Download the source byte for byte with its media type, or converted (?format=turtle|rdfxml|jsonld|ntriples or Accept) when it is RDF; ETag by commit hash; 406 with `available` when no acceptable form exists (extension)',
+      'Download the source of any version (?commit_id: a commit id or a version; default the head) byte for byte with its media type and Content-Length, streamed, or converted (?format=turtle|rdfxml|jsonld|ntriples or Accept) when it is RDF; ETag by commit hash (If-None-Match answers 304); the stored form answers a single Range (bytes=a-b, a-, -n) with 206 and Content-Range, If-Range honoured, 416 when unsatisfiable; 406 with `available` when no acceptable form exists (extension)',
     query: SourceQuery,
     status: 200,
     produces: SOURCE_MEDIA_TYPES,
@@ -169,8 +175,16 @@ function operation(route: RouteSpec): ZodOpenApiOperationObject {
   if (pathParams.length > 0) responses['404'] = { description: 'Missing, or not visible to the caller', ...json(ErrorResponse) };
   if (route.request || route.query || route.public) responses['422'] = { description: 'Validation failed', ...json(ValidationErrorResponse) };
   if (route.request) {
-    responses['400'] = { description: 'Malformed JSON', ...json(ErrorResponse) };
-    responses['413'] = { description: 'Body larger than 16 MB', ...json(ErrorResponse) };
+    responses['400'] = { description: route.multipart ? 'Malformed JSON, or a malformed multipart body (a missing, repeated or unknown part)' : 'Malformed JSON', ...json(ErrorResponse) };
+    responses['413'] = {
+      description: route.multipart ? 'JSON body larger than 16 MB (a source over 10 MB in JSON), or an uploaded source larger than SOURCE_MAX_BYTES' : 'Body larger than 16 MB',
+      ...json(ErrorResponse),
+    };
+  }
+  if (route.path === '/ontologies/{id}/source') {
+    responses['206'] = { description: 'The byte range asked for (Content-Range)', content: Object.fromEntries(SOURCE_MEDIA_TYPES.map((type) => [type, { schema: z.string() }])) };
+    responses['304'] = { description: 'If-None-Match names the ETag: the client has this version already' };
+    responses['416'] = { description: 'The Range cannot be satisfied (Content-Range: bytes */length)', ...json(ErrorResponse) };
   }
   if (HEAVY_ROUTES.has(`${route.method} ${route.path}`)) {
     responses['429'] = {
@@ -198,7 +212,17 @@ function operation(route: RouteSpec): ZodOpenApiOperationObject {
           },
         }
       : {}),
-    ...(route.request ? { requestBody: { required: true, ...json(route.request) } } : {}),
+    ...(route.request
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': { schema: route.request },
+              ...(route.multipart ? { 'multipart/form-data': { schema: route.multipart } } : {}),
+            },
+          },
+        }
+      : {}),
     responses,
   };
 }

@@ -93,6 +93,14 @@ describe.each(testBackends())('chunked source reads on %s', (backend) => {
     await h?.close();
   });
 
+  it('when a source starts with a byte order mark then the chunks keep it', async () => {
+    const source = `\uFEFF${MIXED.repeat(20)}\r\n`;
+    const { commitId } = await seedOntology(h.db, source);
+    for (const chunkBytes of [4, 64, 32 * 1024]) {
+      expect((await collect(readSourceChunks(h.db.sessions, commitId, { chunkBytes }))).join('')).toBe(source);
+    }
+  });
+
   it('when a source has multi-byte characters across chunk edges then the chunks join to the exact text', async () => {
     const source = MIXED.repeat(50);
     const { commitId } = await seedOntology(h.db, source);

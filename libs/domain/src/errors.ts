@@ -24,6 +24,7 @@ export const ERROR_TABLE = {
   conflict: { http: 409, trpc: 'CONFLICT', message: 'The request conflicts with the current state.' },
   precondition_failed: { http: 412, trpc: 'PRECONDITION_FAILED', message: 'The resource changed since you read it.' },
   payload_too_large: { http: 413, trpc: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' },
+  range_not_satisfiable: { http: 416, trpc: 'BAD_REQUEST', message: 'The requested range is not within the source.' },
   unsupported_media_type: {
     http: 415,
     trpc: 'UNSUPPORTED_MEDIA_TYPE',

@@ -2,6 +2,7 @@
 import agentWorkflow from './agent-workflow.mjs';
 import commitContended from './commit-contended.mjs';
 import commitSeq from './commit-seq.mjs';
+import download from './download.mjs';
 import ingestRdfXml from './ingest-rdfxml.mjs';
 import ingestTurtle from './ingest-turtle.mjs';
 import isolation from './isolation.mjs';
@@ -12,4 +13,4 @@ import renderScale from './render-scale.mjs';
 import renderWarm from './render-warm.mjs';
 import searchScale from './search-scale.mjs';
 
-export const CASES = [ingestTurtle, ingestRdfXml, readOne, mcpRead, agentWorkflow, commitSeq, commitContended, isolation, listMemory, searchScale, renderWarm, renderScale];
+export const CASES = [ingestTurtle, ingestRdfXml, readOne, mcpRead, agentWorkflow, commitSeq, commitContended, isolation, listMemory, download, searchScale, renderWarm, renderScale];

@@ -3,9 +3,10 @@
 // with 415. A missing or text/plain Content-Type is read as JSON too (SPEC: every body is
 // JSON; fetch() labels a string body text/plain when the caller forgets the header). A body
 // that arrives too slowly (body-deadline.ts) is answered 408 and its connection closed.
-import express, { type RequestHandler } from 'express';
+import express, { type Request, type RequestHandler } from 'express';
 import { AppError } from '@oms/domain';
 import { watchBody, type BodyDeadlinePolicy } from './body-deadline.js';
+import { isMultipart } from './multipart-upload.js';
 
 export const BODY_LIMIT_BYTES = 16 * 1024 * 1024;
 
@@ -24,8 +25,15 @@ function isPlainText(contentType: string): boolean {
 
 const readRaw = express.raw({ type: () => true, limit: BODY_LIMIT_BYTES, inflate: true });
 
-export function jsonBody(deadline: BodyDeadlinePolicy): RequestHandler {
+/** Requests whose multipart body the route reads itself (multipart-upload.ts): left unread here. */
+export type MultipartRoutes = (req: Request) => boolean;
+
+export function jsonBody(deadline: BodyDeadlinePolicy, multipartRoutes: MultipartRoutes = () => false): RequestHandler {
   return (req, res, next) => {
+    if (isMultipart(req) && multipartRoutes(req)) {
+      req.body = undefined;
+      return next();
+    }
     const hasBody = req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
     if (!hasBody) {
       req.body = undefined;

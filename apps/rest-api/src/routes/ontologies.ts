@@ -1,14 +1,28 @@
 // Ontologies and their commits (SPEC 4.1).
-import { Router, type Response } from 'express';
-import { pageInfo } from '@oms/domain';
-import { ChildrenQuery, CommitsQuery, CreateOntologyRequest, ListOntologiesQuery, OntologyReadQuery, UpdateOntologyRequest } from '@oms/contracts';
+import { Router, type Request, type Response } from 'express';
+import { AppError, pageInfo } from '@oms/domain';
+import {
+  ChildrenQuery,
+  CommitsQuery,
+  CreateOntologyMultipartBody,
+  CreateOntologyRequest,
+  ListOntologiesQuery,
+  OntologyReadQuery,
+  OntologyWriteQuery,
+  UpdateOntologyMultipartBody,
+  UpdateOntologyRequest,
+  type OntologyResponse,
+} from '@oms/contracts';
 import type { RestContext } from '../rest-context.js';
 import { actorOf } from '../http/authenticate.js';
 import { parseBody } from '../http/parse-body.js';
 import { sendJson } from '../http/send-json.js';
 import { idParam, ifMatchOf, parseQuery } from '../http/params.js';
 import { streamEnvelope } from '../http/stream-list.js';
-import { ontologyJsonPieces } from '../presenters/ontology-json.js';
+import { ontologyJsonPieces, withoutSource } from '../presenters/ontology-json.js';
+import { BODY_LIMIT_BYTES } from '../http/json-body.js';
+import { isMultipart, withMultipartUpload, type MultipartUpload } from '../http/multipart-upload.js';
+import { uploadedSourceTextOf, uploadLimit } from '../http/uploaded-source.js';
 import {
   createOntology,
   deleteOntology,
@@ -33,13 +47,30 @@ const LIST_STREAM_BYTES = 1024 * 1024;
 
 type OntologyDetail = Parameters<typeof presentOntologyDetail>[0];
 
+/** A multipart body part that carries `ontology.source` too: the source has its own part. */
+function refuseInlineSource(body: unknown): void {
+  const ontology = typeof body === 'object' && body !== null ? (body as { ontology?: unknown }).ontology : undefined;
+  if (typeof ontology === 'object' && ontology !== null && 'source' in ontology) {
+    throw AppError.validation({ source: ['goes in the "source" file part of a multipart request, not in the "body" part'] });
+  }
+}
+
 export function ontologyRoutes(ctx: RestContext): Router {
   const router = Router();
-  const sendOntology = (res: Response, row: OntologyDetail, status = 200) => {
-    res.setHeader('ETag', `"${row.headHash}"`);
-    sendJson(res, status, presentOntologyDetail(row, ctx.config.baseUrl));
+  const multipartOptions = {
+    dir: ctx.config.uploadDir,
+    ...uploadLimit(ctx.config.sourceMaxBytes),
+    maxBodyBytes: BODY_LIMIT_BYTES,
+    deadline: ctx.config.bodyDeadline,
   };
-  const sendList = (res: Response, page: OntologyPage) => {
+  /** An answer with its source, or (omit_source, multipart) with `source_bytes` instead. */
+  const sendOntology = (res: Response, row: OntologyDetail, options: { status?: number; omitSource?: boolean; sourceBytes?: number } = {}) => {
+    res.setHeader('ETag', `"${row.headHash}"`);
+    const answer = presentOntologyDetail(row, ctx.config.baseUrl);
+    const omit = options.omitSource === true || options.sourceBytes !== undefined;
+    sendJson(res, options.status ?? 200, omit ? withoutSource(answer, options.sourceBytes) : answer);
+  };
+  const sendList = (res: Response, page: OntologyPage, omitSource: boolean) => {
     const key = actorOf(res).userId;
     // What a stalled list can pin: its inline sources, one FETCH of a large one, socket buffers.
     ctx.responseBudget.hold(res, key, page.inlineSourceBytes + LIST_STREAM_BYTES);
@@ -47,38 +78,81 @@ export function ontologyRoutes(ctx: RestContext): Router {
       res,
       page.pagination,
       (signal) => page.sources({ signal, key }),
-      (item) => ontologyJsonPieces(item, ctx.config.baseUrl),
+      (item) => ontologyJsonPieces(item, ctx.config.baseUrl, omitSource),
       { deadlineMs: ctx.config.responseWriteTimeoutMs },
     );
+  };
+  /**
+   * Runs `write` with the multipart parts and sends what it returns once the spooled source is
+   * removed; the source's SHA-256 as received is answered in Repr-Digest (RFC 9530).
+   */
+  const multipartWrite = async (req: Request, res: Response, write: (upload: MultipartUpload, source: string | undefined) => Promise<() => void>) => {
+    const send = await withMultipartUpload(req, res, multipartOptions, async (upload) => {
+      refuseInlineSource(upload.body);
+      const source = upload.source ? await uploadedSourceTextOf(upload.source) : undefined;
+      if (upload.source) res.setHeader('Repr-Digest', `sha-256=:${Buffer.from(upload.source.sha256, 'hex').toString('base64')}:`);
+      return write(upload, source);
+    });
+    send();
   };
 
   router.get('/ontologies', async (req, res) => {
     const query = parseQuery(ListOntologiesQuery, req);
-    await sendList(res, await listVisibleOntologies(ctx, actorOf(res), query));
+    await sendList(res, await listVisibleOntologies(ctx, actorOf(res), query), query.omit_source);
   });
 
   router.post('/ontologies', async (req, res) => {
+    const { omit_source } = parseQuery(OntologyWriteQuery, req);
+    const created201 = (created: OntologyDetail, sourceBytes?: number) => {
+      res.setHeader('Location', `${ctx.config.baseUrl}/api/v1/ontologies/${created.id}`);
+      sendOntology(res, created, { status: 201, omitSource: omit_source, ...(sourceBytes === undefined ? {} : { sourceBytes }) });
+    };
+    if (isMultipart(req)) {
+      await multipartWrite(req, res, async (upload, source) => {
+        const input = parseBody(CreateOntologyMultipartBody, upload.body, ['ontology']);
+        if (source === undefined || !upload.source) throw AppError.validation({ source: ["can't be blank: send the source as the \"source\" file part"] });
+        const created = await createOntology(ctx, actorOf(res), { ...input.ontology, source, commit_message: input.change_summary });
+        const bytes = upload.source.bytes;
+        return () => created201(created, bytes);
+      });
+      return;
+    }
     const input = parseBody(CreateOntologyRequest, req.body, ['ontology']);
-    const created = await createOntology(ctx, actorOf(res), { ...input.ontology, commit_message: input.change_summary });
-    res.setHeader('Location', `${ctx.config.baseUrl}/api/v1/ontologies/${created.id}`);
-    sendOntology(res, created, 201);
+    created201(await createOntology(ctx, actorOf(res), { ...input.ontology, commit_message: input.change_summary }));
   });
 
   router.get('/ontologies/:id', async (req, res) => {
     const id = idParam(req.params.id);
-    const pinned = pinnedRef(parseQuery(OntologyReadQuery, req));
+    const query = parseQuery(OntologyReadQuery, req);
+    const pinned = pinnedRef(query);
     if (pinned) {
       // As it was at one commit (issue 10): that commit's source, format, version and metrics.
       const { ontology, commit } = await readOntologyAt(ctx, actorOf(res), { id, ref: pinned });
       res.setHeader('ETag', `"${commit.commitHash}"`);
-      sendJson(res, 200, presentOntologyAt({ ...ontology, commits: [] }, commit, ctx.config.baseUrl));
+      const answer: OntologyResponse = presentOntologyAt({ ...ontology, commits: [] }, commit, ctx.config.baseUrl);
+      sendJson(res, 200, query.omit_source ? withoutSource(answer) : answer);
       return;
     }
-    sendOntology(res, await readOntology(ctx, actorOf(res), { id }));
+    sendOntology(res, await readOntology(ctx, actorOf(res), { id }), { omitSource: query.omit_source });
   });
 
   router.patch('/ontologies/:id', async (req, res) => {
     const id = idParam(req.params.id);
+    const { omit_source } = parseQuery(OntologyWriteQuery, req);
+    if (isMultipart(req)) {
+      await multipartWrite(req, res, async (upload, source) => {
+        const input = parseBody(UpdateOntologyMultipartBody, upload.body, ['ontology']);
+        const updated = await updateOntology(ctx, actorOf(res), id, {
+          changes: { ...input.ontology, ...(source === undefined ? {} : { source }) },
+          versionBump: input.version_bump,
+          message: input.change_summary,
+          ifMatch: ifMatchOf(req),
+        });
+        const sent = upload.source ? { sourceBytes: upload.source.bytes } : { omitSource: true };
+        return () => sendOntology(res, updated, sent);
+      });
+      return;
+    }
     const input = parseBody(UpdateOntologyRequest, req.body, ['ontology']);
     const updated = await updateOntology(ctx, actorOf(res), id, {
       changes: input.ontology,
@@ -86,7 +160,7 @@ export function ontologyRoutes(ctx: RestContext): Router {
       message: input.change_summary,
       ifMatch: ifMatchOf(req),
     });
-    sendOntology(res, updated);
+    sendOntology(res, updated, { omitSource: omit_source });
   });
 
   router.delete('/ontologies/:id', async (req, res) => {
@@ -97,7 +171,7 @@ export function ontologyRoutes(ctx: RestContext): Router {
   router.get('/ontologies/:id/children', async (req, res) => {
     const parentId = idParam(req.params.id);
     const query = parseQuery(ChildrenQuery, req);
-    await sendList(res, await listChildren(ctx, actorOf(res), { parentId, ...query }));
+    await sendList(res, await listChildren(ctx, actorOf(res), { parentId, ...query }), query.omit_source);
   });
 
   router.get('/ontologies/:id/commits', async (req, res) => {

@@ -81,7 +81,8 @@ export async function* readSourceChunks(sessions: SqlSessions, commitId: string,
   if (!Number.isInteger(chunkBytes) || chunkBytes < 4) throw new RangeError(`chunkBytes must be a whole number of at least 4, got ${chunkBytes}`);
   const parkAfterMs = options.parkAfterMs ?? PARK_AFTER_MS;
   const rowsPerFetch = FETCH_ROWS[sessions.kind];
-  const decoder = new TextDecoder('utf-8', { fatal: true });
+  // ignoreBOM: a source that starts with a byte order mark keeps it (byte for byte).
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
   let open: OpenRead | undefined;
   let parking: Promise<void> | undefined;
   let failure: Error | undefined;

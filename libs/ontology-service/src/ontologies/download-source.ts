@@ -1,21 +1,38 @@
 // GET /api/v1/ontologies/:id/source: the stored source byte for byte, or an RDF source written
 // in another serialization (cached by commit hash and target). The commit is read without its
-// source first: a cached conversion never loads it. A conversion is heavy work: it runs in the
+// source first: a cached conversion never loads it. The stored form is streamed (DESIGN 8):
+// its chunks are read from the database as they are written, never the whole source at once;
+// its byte length comes from the commit's metrics (counted over the chunks for older commits). A conversion is heavy work: it runs in the
 // pool and holds one of the caller's slots from before its source is loaded (429 when they hold
 // all); a cached one, or one already running for someone else, needs none.
 import { AppError } from '@oms/domain';
 import type { SourceFormat } from '@oms/formats';
 import { TARGET_EXTENSIONS, downloadFileName, type ConversionTarget, type SourceDescription } from '@oms/ontology-tools';
+import { readSourceChunks } from '@oms/db';
 import type { ServiceContext } from '../context.js';
 import { callerOf, visibleOntologyRowOr404, type CallerOrActor } from './caller.js';
-import { commitMetaOf, commitSource, pinnedRef, type CommitMeta } from './find-commit.js';
+import { commitMetaOf, commitSource, pinnedRef, refOf, type CommitMeta } from './find-commit.js';
 import { chosenOffer, offerForFormat, offersFor, type Offer } from './source-offers.js';
 
-export type Download = { body: string | Buffer; mediaType: string; etag: string; fileName: string };
+type DownloadHead = { mediaType: string; etag: string; fileName: string };
+/** The stored source as chunks of text (read on demand), with its UTF-8 byte length. */
+export type StoredDownload = DownloadHead & {
+  kind: 'stored';
+  bytes: number;
+  /** The source's text chunks in order, read while they are taken (`key`: whose read, for fair sharing of sessions). */
+  chunks: (options: { signal?: AbortSignal; key?: string }) => AsyncIterable<string>;
+};
+/** A conversion, whole (cached by commit hash and target). */
+export type ConvertedDownload = DownloadHead & { kind: 'converted'; body: Buffer };
+export type Download = StoredDownload | ConvertedDownload;
+
+/** Chunks of a streamed download: larger than a list's (fewer round trips; one FETCH holds a few of them). */
+export const DOWNLOAD_CHUNK_BYTES = 256 * 1024;
 
 export type DownloadRequest = {
   ontologyId: string;
   version?: string | undefined;
+  /** A commit id or a version (as the terms endpoints take it). */
   commit_id?: string | undefined;
   format?: ConversionTarget | undefined;
   /** Content negotiation (without `format`): the offered media type the client takes best. */
@@ -30,7 +47,8 @@ export async function downloadOntologySource(
 ): Promise<{ download: Download; pinned: boolean }> {
   const caller = await callerOf(ctx.db.prisma, who);
   const ontology = await visibleOntologyRowOr404(ctx.db.prisma, caller, input.ontologyId);
-  const pinned = pinnedRef(input);
+  // `commit_id` names a commit by id or by version; with `version` too it is refused as a read's.
+  const pinned = input.commit_id !== undefined && input.version === undefined ? refOf(input.commit_id) : pinnedRef(input);
   // The commit (and its source) is not kept beyond this call.
   const commit = await commitMetaOf(ctx.db.prisma, ontology, pinned);
   const description = await ctx.descriptions.of(commit, () => commitSource(ctx.db.prisma, commit));
@@ -52,8 +70,11 @@ async function sourceDownload(
 ): Promise<Download> {
   const format = commit.sourceFormat as SourceFormat;
   if (!offer.target) {
+    const chunks = (options: { signal?: AbortSignal; key?: string }) => readSourceChunks(ctx.db.sessions, commit.id, { ...options, chunkBytes: DOWNLOAD_CHUNK_BYTES });
     return {
-      body: await commitSource(ctx.db.prisma, commit),
+      kind: 'stored',
+      bytes: await sourceBytesOf(commit, chunks),
+      chunks,
       mediaType: offer.mediaType,
       etag: `"${commit.commitHash}"`,
       fileName: downloadFileName(ontology.title, commit.version, description.extension),
@@ -71,9 +92,19 @@ async function sourceDownload(
     }),
   );
   return {
+    kind: 'converted',
     body,
     mediaType: offer.mediaType,
     etag: `"${commit.commitHash}-${target}"`,
     fileName: downloadFileName(ontology.title, commit.version, TARGET_EXTENSIONS[target]),
   };
+}
+
+/** The source's UTF-8 byte length: from its metrics, or counted over its chunks (commits made before metrics). */
+async function sourceBytesOf(commit: CommitMeta, chunks: StoredDownload['chunks']): Promise<number> {
+  const metrics = commit.metrics as { bytes?: unknown } | null;
+  if (metrics && typeof metrics.bytes === 'number') return metrics.bytes;
+  let bytes = 0;
+  for await (const text of chunks({})) bytes += Buffer.byteLength(text, 'utf8');
+  return bytes;
 }

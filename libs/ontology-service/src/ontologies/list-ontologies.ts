@@ -52,7 +52,7 @@ function scopeOf(filter: ListOntologiesQuery['filter'], caller: Caller): Ontolog
 export async function listVisibleOntologies(
   ctx: ServiceContext,
   who: CallerOrActor,
-  query: Omit<ListOntologiesQuery, 'page' | 'per_page'> & Page,
+  query: Omit<ListOntologiesQuery, 'page' | 'per_page' | 'omit_source'> & Page,
 ): Promise<OntologyPage> {
   const caller = await callerOf(ctx.db.prisma, who);
   return pageOf(

@@ -1,0 +1,176 @@
+// Multipart creates and updates (DESIGN 8): a `body` part with the JSON body (without
+// ontology.source) and a file part `source` with the bytes. The source is spooled to a
+// temporary file while it arrives, its size counted and its SHA-256 computed on the way; past
+// the size limit the upload is cut off at once (413) and the partial file removed. The
+// temporary file is removed when the request's work ends, whatever happened (see
+// withMultipartUpload). Parsed with busboy (streaming, maintained).
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Request, Response } from 'express';
+import Busboy from 'busboy';
+import { AppError } from '@oms/domain';
+import { watchBody, type BodyDeadlinePolicy } from './body-deadline.js';
+
+export type UploadedSource = {
+  /** The temporary file holding the bytes (removed when the request's work ends). */
+  path: string;
+  bytes: number;
+  /** Lower-case hex SHA-256 of the bytes, computed while they arrived. */
+  sha256: string;
+};
+
+export type MultipartUpload = { body: unknown; source: UploadedSource | undefined };
+
+export type MultipartOptions = {
+  /** Where the source is spooled. */
+  dir: string;
+  /** The largest source taken; a larger one is refused with 413 while it arrives. */
+  maxSourceBytes: number;
+  /** What the 413 says the limit is (e.g. which setting). */
+  limitName: string;
+  /** The largest `body` part (the JSON body's limit). */
+  maxBodyBytes: number;
+  deadline: BodyDeadlinePolicy;
+};
+
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+export function isMultipart(req: Request): boolean {
+  return /^multipart\/form-data\s*(;|$)/i.test(req.headers['content-type'] ?? '');
+}
+
+const badPart = (message: string) => new AppError('bad_request', { message });
+
+/**
+ * Receives the parts, runs `use` with them, and removes the spooled source afterwards (also
+ * when receiving or `use` fails). A refused upload leaves no file behind.
+ */
+export async function withMultipartUpload<T>(
+  req: Request,
+  res: Response,
+  options: MultipartOptions,
+  use: (upload: MultipartUpload) => Promise<T>,
+): Promise<T> {
+  const path = join(options.dir, `oms-upload-${randomBytes(12).toString('hex')}`);
+  try {
+    return await use(await receive(req, res, options, path));
+  } finally {
+    await rm(path, { force: true });
+  }
+}
+
+function receive(req: Request, res: Response, options: MultipartOptions, path: string): Promise<MultipartUpload> {
+  return new Promise<MultipartUpload>((resolve, reject) => {
+    let busboy: Busboy.Busboy;
+    try {
+      busboy = Busboy({ headers: req.headers, limits: { fieldSize: options.maxBodyBytes, fileSize: options.maxSourceBytes } });
+    } catch (error) {
+      reject(badPart(`The multipart body cannot be read: ${error instanceof Error ? error.message : String(error)}`));
+      return;
+    }
+    let settled = false;
+    let body: unknown;
+    let bodySeen = false;
+    let sourceSeen = false;
+    let spooling: Promise<UploadedSource | undefined> = Promise.resolve(undefined);
+    const spoolers: { destroy(): void }[] = [];
+
+    const watch = watchBody(options.deadline, () => fail(new AppError('request_timeout')));
+    const count = (chunk: Buffer) => watch.count(chunk.length);
+    req.on('data', count);
+    const finish = () => {
+      watch.stop();
+      req.off('data', count);
+    };
+
+    /** Stops reading: the rest of the body is never read, so the connection cannot carry another request. */
+    function fail(error: AppError): void {
+      if (settled) return;
+      settled = true;
+      finish();
+      req.unpipe(busboy);
+      for (const spooler of spoolers) spooler.destroy();
+      res.setHeader('Connection', 'close');
+      res.once('finish', () => req.socket.end());
+      // The partial file goes before the refusal is answered.
+      void spooling.catch(() => undefined).finally(() => rm(path, { force: true }).then(() => reject(error), () => reject(error)));
+    }
+
+    busboy.on('field', (name, value, info) => {
+      if (name === 'source') return fail(badPart('The source part must be a file part (with a filename), e.g. curl -F source=@file.ttl.'));
+      if (name !== 'body') return fail(badPart(`Unknown part "${name}": a multipart write has a "body" part and a "source" file part.`));
+      if (bodySeen) return fail(badPart('The "body" part is given twice.'));
+      bodySeen = true;
+      if (info.valueTruncated) return fail(new AppError('payload_too_large', { message: `The body part is larger than ${options.maxBodyBytes} bytes.` }));
+      try {
+        body = JSON.parse(value);
+      } catch {
+        fail(new AppError('invalid_json', { message: 'The "body" part is not valid JSON.' }));
+      }
+    });
+
+    busboy.on('file', (name, stream, info) => {
+      if (name === 'body') {
+        // `curl -F body=@body.json` sends the body as a file: read it whole (it is small).
+        if (bodySeen) return fail(badPart('The "body" part is given twice.'));
+        bodySeen = true;
+        const chunks: Buffer[] = [];
+        let size = 0;
+        stream.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > options.maxBodyBytes) return fail(new AppError('payload_too_large', { message: `The body part is larger than ${options.maxBodyBytes} bytes.` }));
+          chunks.push(chunk);
+        });
+        stream.on('end', () => {
+          try {
+            body = JSON.parse(decoder.decode(Buffer.concat(chunks)));
+          } catch {
+            fail(new AppError('invalid_json', { message: 'The "body" part is not valid JSON.' }));
+          }
+        });
+        return;
+      }
+      if (name !== 'source') {
+        stream.resume();
+        return fail(badPart(`Unknown part "${name}" (${info.filename ?? 'no file name'}): a multipart write has a "body" part and a "source" file part.`));
+      }
+      if (sourceSeen) {
+        stream.resume();
+        return fail(badPart('The "source" part is given twice.'));
+      }
+      sourceSeen = true;
+      const hash = createHash('sha256');
+      let bytes = 0;
+      const out = createWriteStream(path, { flags: 'wx' });
+      spoolers.push(out, stream);
+      stream.on('data', (chunk: Buffer) => {
+        hash.update(chunk);
+        bytes += chunk.length;
+      });
+      stream.on('limit', () =>
+        fail(new AppError('payload_too_large', { message: `The source is larger than ${options.maxSourceBytes} bytes (${options.limitName}).` })),
+      );
+      spooling = pipeline(stream, out).then(() => ({ path, bytes, sha256: hash.digest('hex') }));
+      spooling.catch((error: unknown) => fail(badPart(`The source part could not be received: ${error instanceof Error ? error.message : String(error)}`)));
+    });
+
+    busboy.on('error', (error: unknown) => fail(badPart(`The multipart body cannot be read: ${error instanceof Error ? error.message : String(error)}`)));
+    req.on('error', (error) => fail(badPart(`The request body could not be received: ${error.message}`)));
+    busboy.on('close', () => {
+      void spooling.then(
+        (source) => {
+          if (settled) return;
+          if (!bodySeen) return fail(badPart('The multipart body has no "body" part (the JSON body of the request).'));
+          settled = true;
+          finish();
+          resolve({ body, source });
+        },
+        () => undefined,
+      );
+    });
+    req.pipe(busboy);
+  });
+}
