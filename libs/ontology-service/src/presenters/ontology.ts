@@ -67,7 +67,7 @@ export function presentCommitDetail(row: CommitRow & { source: string; metrics: 
 
 /** A single-ontology REST answer (GET, POST, PATCH): the ontology with the metrics of its head. */
 export function presentOntologyDetail(row: OntologyWithHeadMetrics, baseUrl: string): OntologyResponse {
-  return { ...presentOntology(row, baseUrl), metrics: metricsOf(row.headMetrics) };
+  return { ...presentOntology(row, baseUrl), metrics: metricsOf(row.headMetrics), terms_status: row.termsStatus };
 }
 
 /** GET /ontologies/:id?version|commit_id: the ontology as it was at `commit`; head_hash stays the head's. */
