@@ -78,11 +78,11 @@ export async function createOntology(ctx: ServiceContext, who: CallerOrActor, in
     // Its terms in the same transaction: searchable when this answer returns (DESIGN 6.2),
     // unless the source is over the synchronous limit.
     async (tx) => {
-      termsStatus = await writeOrDeferTerms(ctx, tx, ontologyId, 1, input.source, terms);
+      termsStatus = await writeOrDeferTerms(tx, ontologyId, 1, terms);
     },
   ).catch((error: unknown) => {
     throw raceLostError(error) ?? error;
   });
-  if (termsStatus === 'indexing') ctx.backgroundTerms.schedule(ontologyId, { seq: 1, terms });
+  if (termsStatus === 'indexing') ctx.backgroundTerms.schedule(ontologyId, terms ? { seq: 1, terms } : undefined);
   return withVisibleParent(ctx.db.prisma, caller, { ...created, headMetrics: metrics, termsStatus });
 }

@@ -11,7 +11,7 @@ import { withVisibleParent } from './visible-parents.js';
 import { checkNoCycle, checkParent, raceLostError } from './check-parent.js';
 import { checkSource, type CheckedSource } from './check-source.js';
 import { writeOrDeferTerms } from '../terms/index-commit-terms.js';
-import type { KnownTerms } from '../terms/backfill-terms.js';
+import type { TermsResult } from '@oms/ontology-tools';
 
 export type OntologyChanges = {
   title?: string | undefined;
@@ -77,7 +77,7 @@ async function applyUpdate(ctx: ServiceContext, caller: Caller, id: string, inpu
   }
 
   let termsStatus: TermsStatus = 'ready';
-  let deferred: KnownTerms | undefined;
+  let deferred: { seq: number; terms: TermsResult | null } | undefined;
   const updated = await ctx.db.prisma.$transaction(async (tx) => {
     // Still a member of the owning account with a live token: read (and locked) first, in
     // the one lock order (accounts, user, token, then the ontology).
@@ -118,7 +118,7 @@ async function applyUpdate(ctx: ServiceContext, caller: Caller, id: string, inpu
       await appendCommit(tx, id, { ...commit, commitHash, metrics }, at);
       // Its terms in the same transaction: searchable when this answer returns (DESIGN 6.2),
       // unless the source is over the synchronous limit.
-      termsStatus = await writeOrDeferTerms(ctx, termSqlOf(tx), id, commit.seq, source, fresh.terms);
+      termsStatus = await writeOrDeferTerms(termSqlOf(tx), id, commit.seq, fresh.terms);
       if (termsStatus === 'indexing') deferred = { seq: commit.seq, terms: fresh.terms };
       head = { sourceFormat: format, version, headHash: commitHash, headSeq: commit.seq };
     } else {
@@ -136,6 +136,6 @@ async function applyUpdate(ctx: ServiceContext, caller: Caller, id: string, inpu
   }, WRITE_TX).catch((error: unknown) => {
     throw raceLostError(error) ?? error;
   });
-  if (deferred) ctx.backgroundTerms.schedule(id, deferred);
+  if (deferred) ctx.backgroundTerms.schedule(id, deferred.terms ? { seq: deferred.seq, terms: deferred.terms } : undefined);
   return updated;
 }

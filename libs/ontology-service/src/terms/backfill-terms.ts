@@ -23,7 +23,8 @@ export type KnownTerms = { seq: number; terms: TermsResult };
 
 async function termsOf(ctx: Pick<ServiceContext, 'heavyWork'>, format: string, source: string): Promise<TermsResult> {
   const verdict = await ctx.heavyWork.check(format as SourceFormat, source);
-  return verdict.ok ? verdict.terms : { terms: [], skipped: `source no longer passes its format check: ${verdict.message}` };
+  if (!verdict.ok) return { terms: [], skipped: `source no longer passes its format check: ${verdict.message}` };
+  return verdict.terms ?? { terms: [], skipped: 'the check gave no terms' };
 }
 
 /** Writes one commit's terms under the lock; 'done' when another writer already did. */

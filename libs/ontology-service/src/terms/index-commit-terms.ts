@@ -77,20 +77,15 @@ export async function indexCommitTerms(sql: TermSql, ontologyId: string, seq: nu
 /** Sources larger than this (UTF-8 bytes) get their terms after the commit returns (DESIGN 6.2). */
 export const TERMS_SYNC_MAX_BYTES = 10 * 1024 * 1024;
 
+export const termsSyncMaxBytes = (config: ServiceContext['config']): number => config.termsSyncMaxBytes ?? TERMS_SYNC_MAX_BYTES;
+
 /**
- * A new commit's terms in its transaction when the source is within the synchronous limit;
- * above it the commit is marked for the background (the caller schedules it once committed).
- * Answers the head's terms status.
+ * A new commit's terms in its transaction when its check collected them (a source within the
+ * synchronous limit); else the commit is marked for the background, which the caller schedules
+ * once committed. Answers the head's terms status.
  */
-export async function writeOrDeferTerms(
-  ctx: Pick<ServiceContext, 'config'>,
-  sql: TermSql,
-  ontologyId: string,
-  seq: number,
-  source: string,
-  result: TermsResult,
-): Promise<TermsStatus> {
-  if (Buffer.byteLength(source, 'utf8') > (ctx.config.termsSyncMaxBytes ?? TERMS_SYNC_MAX_BYTES)) {
+export async function writeOrDeferTerms(sql: TermSql, ontologyId: string, seq: number, result: TermsResult | null): Promise<TermsStatus> {
+  if (result === null) {
     await markCommitTermsPending(sql, ontologyId, seq);
     return 'indexing';
   }
