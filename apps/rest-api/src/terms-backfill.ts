@@ -18,5 +18,5 @@ const ctx = createServiceContext({ config, db, logger });
 const summary = await startTermsBackfill(ctx, { logger }).done;
 await Promise.all([ctx.backgroundTerms.close(), ctx.heavyWork.close()]);
 await db.close();
-console.log(`terms backfill: ${summary.commits} commit(s) indexed in ${summary.ontologies} ontologies; ${summary.blocked} blocked, ${summary.failed} failed`);
+process.stdout.write(`terms backfill: ${summary.commits} commit(s) indexed in ${summary.ontologies} ontologies; ${summary.blocked} blocked, ${summary.failed} failed\n`);
 process.exitCode = summary.blocked > 0 || summary.failed > 0 ? 1 : 0;

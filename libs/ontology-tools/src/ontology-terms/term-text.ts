@@ -7,18 +7,19 @@ const MARKS = /\p{M}+/gu;
 const NOT_WORD = /[^\p{L}\p{N}]+/u;
 // ASCII is its own NFKD form and has no marks; its lower-case letters and digits are its words.
 // Most term text is ASCII: these fast paths give the same answers (term-text.spec.ts).
-const ASCII = /^[\x00-\x7f]*$/;
+const NON_ASCII = /[^\p{ASCII}]/u;
+const isAscii = (text: string) => !NON_ASCII.test(text);
 const NOT_ASCII_WORD = /[^A-Za-z0-9]+/;
 
 /** Lower case without accents (NFKD, combining marks removed), trimmed, inner spaces collapsed. */
 export function normalizeText(text: string): string {
-  const folded = ASCII.test(text) ? text : text.normalize('NFKD').replace(MARKS, '');
+  const folded = isAscii(text) ? text : text.normalize('NFKD').replace(MARKS, '');
   return folded.toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 /** The words of normalized text: runs of letters and digits. */
 export function textWords(normalized: string): string[] {
-  return normalized.split(ASCII.test(normalized) ? NOT_ASCII_WORD : NOT_WORD).filter((word) => word.length > 0);
+  return normalized.split(isAscii(normalized) ? NOT_ASCII_WORD : NOT_WORD).filter((word) => word.length > 0);
 }
 
 /** What follows the IRI's last `#`, `/` or `:` (`GO_0008150`, `Person`). */
