@@ -128,6 +128,11 @@ describe.each(testBackends())('terms on %s', (backend) => {
     expect(roots.data.find((term) => term.label === 'organ')?.children_count).toBe(1);
     const children = await get(`/ontologies/${pub.id}/terms?parent=HP:0000001&include_deprecated=true`);
     expect(children.body.data.map((term: { label: string }) => term.label)).toEqual(['cardiac organ', 'Cardiac valve', 'chamber']);
+    expect(children.body.pagination).toMatchObject({ total: 3 });
+    const second = await get(`/ontologies/${pub.id}/terms?parent=HP:0000001&include_deprecated=true&per_page=2&page=2`);
+    expect([second.body.data.map((term: { label: string }) => term.label), second.body.pagination.total]).toEqual([['chamber'], 3]);
+    const past = await get(`/ontologies/${pub.id}/terms?parent=HP:0000001&include_deprecated=true&per_page=2&page=3`);
+    expect([past.body.data, past.body.pagination.total]).toEqual([[], 3]);
     expect((await get(`/ontologies/${pub.id}/terms?parent=${encodeURIComponent('http://example.org/nothing')}`)).status).toBe(404);
   });
 

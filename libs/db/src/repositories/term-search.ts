@@ -146,8 +146,17 @@ function listVersionTermRows(
   const filters = filterSql(input.filters, params.length + 1);
   params.push(...filters.params);
   const query = `SELECT ${head}, ${match} AS "match" FROM "terms" t WHERE ${where.join(' AND ')}${filters.sql}`;
-  const order = input.text
-    ? `WHERE "match" IS NOT NULL ${RANKED_ORDER}`
-    : LABEL_ORDER;
-  return paged(sql, `SELECT * FROM (${query}) matched ${order}`, params, input.page);
+  if (input.text) return paged(sql, `SELECT * FROM (${query}) matched WHERE "match" IS NOT NULL ${RANKED_ORDER}`, params, input.page);
+  return sortedPage(sql, query, params, input.page);
+}
+
+/**
+ * Browsing (roots, children): the page by a top-N sort and the total by a count of its own,
+ * rather than a window count that keeps every row (10,000 children) with all its columns.
+ */
+async function sortedPage(sql: SqlRunner, query: string, params: unknown[], page: TermPage): Promise<{ total: number; rows: TermHitRow[] }> {
+  const rows = await sql.query<TermHitRow>(`SELECT * FROM (${query}) listed ${LABEL_ORDER} LIMIT ${page.take} OFFSET ${page.skip}`, params);
+  if (page.skip === 0 && rows.length < page.take) return { total: rows.length, rows };
+  const [count] = await sql.query<{ total: string | number }>(`SELECT count(*) AS "total" FROM (${query}) listed`, params);
+  return { total: Number(count?.total ?? 0), rows };
 }
