@@ -98,7 +98,7 @@ export const OntologyResponse = z
     terms_status: z
       .enum(['ready', 'indexing', 'failed'])
       .optional()
-      .describe('Single-ontology answers on the head only: whether the head version’s terms are searchable (ready), being indexed in the background (sources over the synchronous limit), or could not be indexed (failed)'),
+      .describe('Single-ontology answers only: whether the terms of the head (or pinned) version are searchable (ready), being indexed in the background (sources over the synchronous limit), or could not be indexed (failed)'),
   })
   .meta({ id: 'Ontology' });
 export type OntologyResponse = z.infer<typeof OntologyResponse>;
