@@ -57,6 +57,9 @@ describe.each(testBackends())('terms_status on %s', (backend) => {
     const commits = (await server.request('GET', `/api/v1/ontologies/${created.body.id}/commits`, { token: alice.token })).body.data;
     const changes = await server.request('GET', `/api/v1/ontologies/${created.body.id}/commits/${commits[0].id}/changes`, { token: alice.token });
     expect(changes.body.summary).toEqual({ added: 0, changed: 20, removed: 0, deprecated: 0 });
+    // A pinned read shows the status of its commit.
+    const pinned = await server.request('GET', `/api/v1/ontologies/${created.body.id}?commit_id=${commits[1].id}`, { token: alice.token });
+    expect(pinned.body).toMatchObject({ at_commit: commits[1].id, terms_status: 'ready' });
     // A change of title only keeps the head's status.
     const renamed = await server.request('PATCH', `/api/v1/ontologies/${created.body.id}`, { token: alice.token, json: { ontology: { title: 'renamed' } } });
     expect(renamed.body.terms_status).toBe('ready');
