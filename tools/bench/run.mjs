@@ -90,7 +90,7 @@ async function main(options) {
     },
     log: (line) => console.log(`  [${current}] ${line}`),
     /** A fresh service (embedded, postgres: a new process; cluster: every process anew) on the same database and port. */
-    restartService: () => target.restart(),
+    restartService: (env) => target.restart(env),
     /** Direct SQL on the run's database (`sql.query(text, params)` gives `{ rows }`); embedded stops its service meanwhile. */
     withSql: (work) => target.withSql(work),
     /** `work()` while the service is stopped (embedded: PGlite's folder is one process's; others: at once). */

@@ -128,7 +128,7 @@ export function createApp(deps: AppDeps): RestApp {
     // main.ts and tests call this on shutdown: it closes the renderer (and its browser) and the
     // heavy-work worker threads.
     close: async () => {
-      await backfill?.stop();
+      await Promise.all([backfill?.stop(), ctx.backgroundTerms.close()]);
       await Promise.all([deps.renderQueue ? undefined : renderQueue.close(), ctx.heavyWork.close()]);
     },
   };

@@ -95,6 +95,31 @@ describe.each(testBackends())('terms on %s', (backend) => {
     expect(hidden.body).toEqual(missing.body);
     expect((await get(`/ontologies/${secret.id}/term?iri=${encodeURIComponent('http://example.org/heart#Hidden')}`, bob)).status).toBe(404);
     expect((await get(`/ontologies/${secret.id}/term/history?iri=${encodeURIComponent('http://example.org/heart#Hidden')}`, bob)).status).toBe(404);
+    // Every term endpoint answers a hidden ontology exactly as a missing one.
+    const secretCommit = (await get(`/ontologies/${secret.id}/commits`)).body.data[0].id;
+    const missingId = '01a20413-0000-7000-8000-000000000000';
+    for (const path of [
+      (id: string) => `/ontologies/${id}/term?iri=${encodeURIComponent('http://example.org/heart#Hidden')}`,
+      (id: string) => `/ontologies/${id}/term/history?iri=${encodeURIComponent('http://example.org/heart#Hidden')}`,
+      (id: string) => `/ontologies/${id}/commits/${secretCommit}/changes`,
+      (id: string) => `/ontologies/${id}/terms?q=hidden`,
+    ]) {
+      const [seen, absent] = [await get(path(secret.id), bob), await get(path(missingId), bob)];
+      expect([seen.status, absent.status], path(secret.id)).toEqual([404, 404]);
+      expect(seen.body, path(secret.id)).toEqual(absent.body);
+    }
+  });
+
+  it('when a version is pinned by commit id or by version then browsing and search inside it see that version', async () => {
+    for (const ref of [commits[0]?.id, commits[0]?.version]) {
+      // q is the local name of ex:Pump, so the match is `id`.
+      const page = OntologyTermsResponse.parse((await get(`/ontologies/${pub.id}/terms?q=pump&commit_id=${ref}`)).body);
+      expect(page.data.map((term) => [term.label, term.match, term.version])).toEqual([['pump', 'id', commits[0]?.version]]);
+    }
+    expect((await get(`/ontologies/${pub.id}/terms?q=pump`)).body.data).toEqual([]);
+    expect((await get(`/ontologies/${pub.id}/terms?commit_id=9.9.9`)).status).toBe(404);
+    expect((await get(`/ontologies/${pub.id}/term?iri=${encodeURIComponent(VALVE)}&commit_id=01a20413-0000-7000-8000-000000000000`)).status).toBe(404);
+    expect((await get(`/ontologies/${pub.id}/commits/01a20413-0000-7000-8000-000000000000/changes`)).status).toBe(404);
   });
 
   it('when a version is browsed then roots come first and a parent lists its children with counts', async () => {
@@ -103,6 +128,11 @@ describe.each(testBackends())('terms on %s', (backend) => {
     expect(roots.data.find((term) => term.label === 'organ')?.children_count).toBe(1);
     const children = await get(`/ontologies/${pub.id}/terms?parent=HP:0000001&include_deprecated=true`);
     expect(children.body.data.map((term: { label: string }) => term.label)).toEqual(['cardiac organ', 'Cardiac valve', 'chamber']);
+    expect(children.body.pagination).toMatchObject({ total: 3 });
+    const second = await get(`/ontologies/${pub.id}/terms?parent=HP:0000001&include_deprecated=true&per_page=2&page=2`);
+    expect([second.body.data.map((term: { label: string }) => term.label), second.body.pagination.total]).toEqual([['chamber'], 3]);
+    const past = await get(`/ontologies/${pub.id}/terms?parent=HP:0000001&include_deprecated=true&per_page=2&page=3`);
+    expect([past.body.data, past.body.pagination.total]).toEqual([[], 3]);
     expect((await get(`/ontologies/${pub.id}/terms?parent=${encodeURIComponent('http://example.org/nothing')}`)).status).toBe(404);
   });
 

@@ -130,6 +130,10 @@ export const OntologyResponse = z
     url: z.url(),
     at_commit: z.uuid().optional().describe('Present on reads pinned with ?version or ?commit_id: the commit answered'),
     metrics: CommitMetrics.nullable().optional().describe('Single-ontology answers only: metrics of the head (or pinned) commit'),
+    terms_status: z
+      .enum(['ready', 'indexing', 'failed'])
+      .optional()
+      .describe('Single-ontology answers only: whether the terms of the head (or pinned) version are searchable (ready), being indexed in the background (sources over the synchronous limit), or could not be indexed (failed)'),
   })
   .meta({ id: 'Ontology' });
 export type OntologyResponse = z.infer<typeof OntologyResponse>;

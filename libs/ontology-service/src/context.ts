@@ -9,6 +9,7 @@ import { createConversionCache, type ConversionCache } from './ontologies/conver
 import { createCallerSlots, type CallerSlots } from './ontologies/caller-slots.js';
 import { createCommitDescriptions, type CommitDescriptions } from './ontologies/commit-descriptions.js';
 import { createHeavyWork, defaultHeavyWorkThreads, type HeavyWork } from './ontologies/heavy-work.js';
+import { createBackgroundTerms, type BackgroundTerms } from './terms/background-terms.js';
 
 /** The settings the use cases read; each app's own config schema supplies them. */
 export type ServiceConfig = {
@@ -20,6 +21,8 @@ export type ServiceConfig = {
   heavyWorkThreads?: number | undefined;
   heavyWorkHeapMiB: number;
   heavyRequestsPerCaller: number;
+  /** Sources over this many UTF-8 bytes get their terms after the commit returns (default TERMS_SYNC_MAX_BYTES, 10 MiB). */
+  termsSyncMaxBytes?: number | undefined;
 };
 
 export type ServiceContext = {
@@ -48,6 +51,8 @@ export type ServiceContext = {
   descriptions: CommitDescriptions;
   /** Heavy requests each caller may have running at once (429 past it). */
   heavySlots: CallerSlots;
+  /** Terms written after the commit's answer (large sources, commits on an unindexed parent). */
+  backgroundTerms: BackgroundTerms;
 };
 
 export type ServiceDeps = {
@@ -75,7 +80,9 @@ export function createServiceContext(deps: ServiceDeps): ServiceContext {
     logger: deps.logger,
     ...(deps.heavyWorkerFile ? { workerFile: deps.heavyWorkerFile } : {}),
   });
+  const backgroundTerms = createBackgroundTerms({ db: deps.db, heavyWork }, deps.logger);
   return {
+    backgroundTerms,
     config: deps.config,
     db: deps.db,
     logger: deps.logger,

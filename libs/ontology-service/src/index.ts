@@ -41,6 +41,7 @@ export * from './presenters/profile.js';
 export * from './security/api-token.js';
 export * from './security/totp.js';
 export * from './terms/backfill-terms.js';
+export * from './terms/background-terms.js';
 export * from './terms/read-term.js';
 export * from './terms/search-terms.js';
 export * from './terms/term-history.js';

@@ -12,5 +12,8 @@ import readOne from './read-one.mjs';
 import renderScale from './render-scale.mjs';
 import renderWarm from './render-warm.mjs';
 import searchScale from './search-scale.mjs';
+import commitTerms from './commit-terms.mjs';
+import termsChildren from './terms-children.mjs';
+import termsSearchScale from './terms-search-scale.mjs';
 
-export const CASES = [ingestTurtle, ingestRdfXml, readOne, mcpRead, agentWorkflow, commitSeq, commitContended, isolation, listMemory, download, searchScale, renderWarm, renderScale];
+export const CASES = [ingestTurtle, ingestRdfXml, readOne, mcpRead, agentWorkflow, commitSeq, commitContended, isolation, listMemory, download, commitTerms, termsChildren, searchScale, termsSearchScale, renderWarm, renderScale];

@@ -4,6 +4,7 @@ import type { Prisma } from '../generated/prisma/client.js';
 import type { SqlRunner } from '../sql-runner.js';
 import { metricsJson, type NewCommit } from './commit-writes.js';
 import type { DbClient } from './db-client.js';
+import type { TermsStatus } from './term-writes.js';
 
 export const withHeadSource = {
   commits: { where: { status: 'applied' }, select: { source: true }, take: 1 },
@@ -11,8 +12,8 @@ export const withHeadSource = {
 
 export type OntologyWithHead = Prisma.OntologyGetPayload<{ include: typeof withHeadSource }>;
 export type OntologyRow = Prisma.OntologyGetPayload<object>;
-/** An ontology with its head source and the metrics stored with its head commit. */
-export type OntologyWithHeadMetrics = OntologyWithHead & { headMetrics: Prisma.JsonValue | null };
+/** An ontology with its head source, the metrics stored with its head commit and whether its terms are written. */
+export type OntologyWithHeadMetrics = OntologyWithHead & { headMetrics: Prisma.JsonValue | null; termsStatus: TermsStatus };
 
 /** What an update may change on the row (its time of change is the write's, given apart). */
 export type OntologyRowChanges = {

@@ -25,7 +25,7 @@ export const MATCH_NAMES = ['id', 'label', 'synonym', 'label_prefix', 'synonym_p
 
 const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-/** The text parameters start after `b` others: $b+1 q, $b+2 q as a LIKE prefix, $b+3 the words of q, $b+4 q escaped for LIKE. */
+/** The text parameters start after `b` others (textParams). */
 const matchSql = (b: number) => `CASE
     WHEN t."id_keys" @> ARRAY[$${b + 1}::text] THEN 0
     WHEN t."label_norm" = $${b + 1} THEN 1
@@ -37,9 +37,16 @@ const matchSql = (b: number) => `CASE
     WHEN cardinality($${b + 3}::text[]) > 0 AND t."definition_words" @> $${b + 3}::text[] THEN 6
   END`;
 const exactSql = (b: number) => `(t."id_keys" @> ARRAY[$${b + 1}::text] OR t."label_norm" = $${b + 1} OR t."synonyms_norm" @> ARRAY[$${b + 1}::text])`;
-/** Every match of matchSql implies this (q or each of its words is in search_text), and the trigram index answers it. */
-const candidateSql = (b: number) => `(CASE WHEN cardinality($${b + 3}::text[]) = 0 THEN t."search_text" LIKE '%' || $${b + 4} || '%'
-    ELSE NOT EXISTS (SELECT 1 FROM unnest($${b + 3}::text[]) w WHERE t."search_text" NOT LIKE '%' || w || '%') END)`;
+/**
+ * Every match of matchSql implies this, and each arm has an index: q is an id key (GIN), every
+ * word of q is in the names (search_text: one LIKE per word, for the trigram index), or every
+ * word is a word of the definition (GIN). Without words, q itself is in the names.
+ */
+const candidateSql = (b: number, words: number) =>
+  words === 0
+    ? `t."search_text" LIKE $${b + 4}`
+    : `(t."id_keys" @> ARRAY[$${b + 1}::text] OR (${Array.from({ length: words }, (_, i) => `t."search_text" LIKE $${b + 4 + i}`).join(' AND ')})
+    OR t."definition_words" @> $${b + 3}::text[])`;
 const RANKED_ORDER = `ORDER BY "match", "deprecated", length("label") NULLS LAST, "label" COLLATE "C" NULLS LAST, "ontology_title" COLLATE "C", "iri" COLLATE "C", "ontology_id"`;
 const LABEL_ORDER = `ORDER BY "label_norm" COLLATE "C" NULLS LAST, "label" COLLATE "C" NULLS LAST, "iri" COLLATE "C"`;
 const HIT_COLUMNS = `t."iri", t."curie", t."kind", t."label", t."synonyms", t."definition", t."deprecated",
@@ -56,7 +63,9 @@ function filterSql(filters: TermFilters, next: number): { sql: string; params: u
   return { sql: parts.map((part) => ` AND ${part}`).join(''), params };
 }
 
-const textParams = (text: TermText) => [text.q, likePrefix(text.q), text.words, text.q.replace(/[\\%_]/g, (char) => `\\${char}`)];
+const likeInside = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+/** $b+1 q, $b+2 q as a LIKE prefix, $b+3 the words of q, then from $b+4 each word inside (without words: q inside). Every one is used. */
+const textParams = (text: TermText) => [text.q, likePrefix(text.q), text.words, ...(text.words.length > 0 ? text.words : [text.q]).map(likeInside)];
 
 async function paged(sql: SqlRunner, query: string, params: unknown[], page: TermPage): Promise<{ total: number; rows: TermHitRow[] }> {
   const rows = await sql.query<TermHitRow & { total: string | number }>(
@@ -74,7 +83,8 @@ export function searchHeadTerms(
   sql: SqlRunner,
   input: { userId: string; text: TermText; exact: boolean; ontologyIds?: string[] | undefined; filters: TermFilters; page: TermPage },
 ): Promise<{ total: number; rows: TermHitRow[] }> {
-  const params: unknown[] = [...textParams(input.text), input.userId];
+  const params: unknown[] = [...textParams(input.text)];
+  const userParam = params.push(input.userId);
   const match = matchSql(0);
   const scope = input.ontologyIds ? ` AND o."id" = ANY($${params.push(input.ontologyIds)}::uuid[])` : '';
   const filters = filterSql(input.filters, params.length + 1);
@@ -83,7 +93,7 @@ export function searchHeadTerms(
     FROM "terms" t
     JOIN "ontologies" o ON o."id" = t."ontology_id"
     JOIN "commits" c ON c."ontology_id" = o."id" AND c."seq" = o."head_seq" AND c."terms_indexed"
-    WHERE t."to_seq" IS NULL AND ${input.exact ? `${exactSql(0)} AND ` : ''}${candidateSql(0)} AND ${visibleToUserSql('o', '$5')}${scope}${filters.sql}`;
+    WHERE t."to_seq" IS NULL AND ${input.exact ? `${exactSql(0)} AND ` : ''}${candidateSql(0, input.text.words.length)} AND ${visibleToUserSql('o', `$${userParam}`)}${scope}${filters.sql}`;
   return paged(sql, `SELECT * FROM (${query}) matched WHERE "match" IS NOT NULL ${RANKED_ORDER}`, params, input.page);
 }
 
@@ -91,24 +101,43 @@ export function searchHeadTerms(
 export type VersionScope = { ontologyId: string; seq: number; title: string; version: string; commitId: string };
 
 const COVERS = (alias: string, seqParam: string) => `${alias}."from_seq" <= ${seqParam} AND (${alias}."to_seq" IS NULL OR ${alias}."to_seq" > ${seqParam})`;
-const CHILDREN_COUNT = `(SELECT count(*) FROM "terms" k WHERE k."ontology_id" = t."ontology_id" AND k."parents" @> ARRAY[t."iri"] AND ${COVERS('k', '$2')})::int AS "children_count"`;
+
+/** How many children each of `iris` has in the version (the page's rows only: counting for every candidate made wide parents slow). */
+async function childrenCounts(sql: SqlRunner, scope: VersionScope, iris: string[]): Promise<Map<string, number>> {
+  if (iris.length === 0) return new Map();
+  const rows = await sql.query<{ iri: string; count: string | number }>(
+    `SELECT p."iri", (SELECT count(*) FROM "terms" k WHERE k."ontology_id" = $1::uuid AND k."parents" @> ARRAY[p."iri"] AND ${COVERS('k', '$2')}) AS "count"
+     FROM unnest($3::text[]) AS p("iri")`,
+    [scope.ontologyId, scope.seq, iris],
+  );
+  return new Map(rows.map((row) => [row.iri, Number(row.count)]));
+}
 
 /** One version's terms: ranked by `text`, the children of `parent`, or its roots; each with its children count. */
-export function listVersionTerms(
+export async function listVersionTerms(
+  sql: SqlRunner,
+  input: { scope: VersionScope; text?: TermText | undefined; parent?: string | undefined; filters: TermFilters; page: TermPage },
+): Promise<{ total: number; rows: TermHitRow[] }> {
+  const page = await listVersionTermRows(sql, input);
+  const counts = await childrenCounts(sql, input.scope, page.rows.map((row) => row.iri));
+  return { total: page.total, rows: page.rows.map((row) => ({ ...row, children_count: counts.get(row.iri) ?? 0 })) };
+}
+
+function listVersionTermRows(
   sql: SqlRunner,
   input: { scope: VersionScope; text?: TermText | undefined; parent?: string | undefined; filters: TermFilters; page: TermPage },
 ): Promise<{ total: number; rows: TermHitRow[] }> {
   const { scope } = input;
   const params: unknown[] = [scope.ontologyId, scope.seq, scope.title, scope.version, scope.commitId];
   const head = `t."iri", t."curie", t."kind", t."label", t."synonyms", t."definition", t."deprecated", t."label_norm",
-    t."ontology_id"::text AS "ontology_id", $3::text AS "ontology_title", $4::text AS "version", $5::text AS "commit_id", ${CHILDREN_COUNT}`;
+    t."ontology_id"::text AS "ontology_id", $3::text AS "ontology_title", $4::text AS "version", $5::text AS "commit_id"`;
   const where: string[] = [`t."ontology_id" = $1::uuid`, COVERS('t', '$2')];
   let match = 'NULL::int';
   if (input.text) {
     const base = params.length;
     params.push(...textParams(input.text));
     match = matchSql(base);
-    where.push(candidateSql(base));
+    where.push(candidateSql(base, input.text.words.length));
   }
   if (input.parent !== undefined) where.push(`t."parents" @> ARRAY[$${params.push(input.parent)}::text]`);
   if (!input.text && input.parent === undefined) {
@@ -117,8 +146,17 @@ export function listVersionTerms(
   const filters = filterSql(input.filters, params.length + 1);
   params.push(...filters.params);
   const query = `SELECT ${head}, ${match} AS "match" FROM "terms" t WHERE ${where.join(' AND ')}${filters.sql}`;
-  const order = input.text
-    ? `WHERE "match" IS NOT NULL ${RANKED_ORDER}`
-    : LABEL_ORDER;
-  return paged(sql, `SELECT * FROM (${query}) matched ${order}`, params, input.page);
+  if (input.text) return paged(sql, `SELECT * FROM (${query}) matched WHERE "match" IS NOT NULL ${RANKED_ORDER}`, params, input.page);
+  return sortedPage(sql, query, params, input.page);
+}
+
+/**
+ * Browsing (roots, children): the page by a top-N sort and the total by a count of its own,
+ * rather than a window count that keeps every row (10,000 children) with all its columns.
+ */
+async function sortedPage(sql: SqlRunner, query: string, params: unknown[], page: TermPage): Promise<{ total: number; rows: TermHitRow[] }> {
+  const rows = await sql.query<TermHitRow>(`SELECT * FROM (${query}) listed ${LABEL_ORDER} LIMIT ${page.take} OFFSET ${page.skip}`, params);
+  if (page.skip === 0 && rows.length < page.take) return { total: rows.length, rows };
+  const [count] = await sql.query<{ total: string | number }>(`SELECT count(*) AS "total" FROM (${query}) listed`, params);
+  return { total: Number(count?.total ?? 0), rows };
 }

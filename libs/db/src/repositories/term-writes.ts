@@ -80,14 +80,33 @@ export async function commitTermsIndexed(sql: TermSql, ontologyId: string, seq: 
   return rows[0]?.terms_indexed === true;
 }
 
-/** Commit `seq` gets no terms now (its parent has none, or its source gave none): left to a backfill. */
-export async function markCommitTermsPending(sql: TermSql, ontologyId: string, seq: number): Promise<void> {
-  await sql.query(`UPDATE "commits" SET "terms_indexed" = FALSE WHERE "ontology_id" = $1::uuid AND "seq" = $2`, [ontologyId, seq]);
+/**
+ * Commit `seq` gets no terms now (its parent has none, or it is indexed in the background):
+ * left to a backfill. With `error`, why they cannot be written (terms_status `failed`).
+ */
+export async function markCommitTermsPending(sql: TermSql, ontologyId: string, seq: number, error: string | null = null): Promise<void> {
+  await sql.query(`UPDATE "commits" SET "terms_indexed" = FALSE, "terms_error" = $3 WHERE "ontology_id" = $1::uuid AND "seq" = $2`, [ontologyId, seq, error]);
 }
 
 /** Commit `seq`'s terms are written (a backfill that reached it). */
 export async function markCommitTermsIndexed(sql: TermSql, ontologyId: string, seq: number): Promise<void> {
-  await sql.query(`UPDATE "commits" SET "terms_indexed" = TRUE WHERE "ontology_id" = $1::uuid AND "seq" = $2`, [ontologyId, seq]);
+  await sql.query(`UPDATE "commits" SET "terms_indexed" = TRUE, "terms_error" = NULL WHERE "ontology_id" = $1::uuid AND "seq" = $2`, [ontologyId, seq]);
+}
+
+export const TERMS_STATUSES = ['ready', 'indexing', 'failed'] as const;
+/** Whether a version's terms can be read (DESIGN 6.2): written, being written in the background, or not writable. */
+export type TermsStatus = (typeof TERMS_STATUSES)[number];
+
+export const termsStatusOf = (indexed: boolean, error: string | null): TermsStatus => (indexed ? 'ready' : error === null ? 'indexing' : 'failed');
+
+/** The terms status of an ontology's head commit ('ready' when there is none). */
+export async function headTermsStatus(sql: TermSql, ontologyId: string): Promise<TermsStatus> {
+  const rows = await sql.query<{ terms_indexed: boolean; terms_error: string | null }>(
+    `SELECT "terms_indexed", "terms_error" FROM "commits" WHERE "ontology_id" = $1::uuid AND "status" = 'applied' LIMIT 1`,
+    [ontologyId],
+  );
+  const row = rows[0];
+  return row ? termsStatusOf(row.terms_indexed, row.terms_error) : 'ready';
 }
 
 /**

@@ -7,6 +7,7 @@ import type { SqlRunner } from '../sql-runner.js';
 import { visibleTo, visibleToUserSql } from '../visibility.js';
 import type { DbClient } from './db-client.js';
 import { withHeadSource, type OntologyWithHeadMetrics } from './ontology-rows.js';
+import { termsStatusOf } from './term-writes.js';
 
 export function findVisibleOntology(db: DbClient, id: string, viewer: Viewer) {
   return db.ontology.findFirst({ where: { id, ...visibleTo(viewer) }, include: withHeadSource });
@@ -39,6 +40,8 @@ type OntologyHeadRow = {
   updated_at: Date;
   source: string;
   metrics: Prisma.JsonValue | null;
+  terms_indexed: boolean;
+  terms_error: string | null;
 };
 
 /**
@@ -50,7 +53,8 @@ export async function findVisibleOntologyForUser(sql: SqlRunner, id: string, use
   const rows = await sql.query<OntologyHeadRow>(
     `SELECT o."id"::text AS "id", o."account_id"::text AS "account_id",
             CASE WHEN ${visibleToUserSql('p', '$2')} THEN p."id"::text END AS "parent_id", o."title", o."description",
-            o."visibility", o."source_format", o."version", o."head_hash", o."head_seq", o."created_at", o."updated_at", c."source", c."metrics"
+            o."visibility", o."source_format", o."version", o."head_hash", o."head_seq", o."created_at", o."updated_at", c."source", c."metrics",
+            c."terms_indexed", c."terms_error"
      FROM "ontologies" o
      JOIN "commits" c ON c."ontology_id" = o."id" AND c."status" = 'applied'
      LEFT JOIN "ontologies" p ON p."id" = o."parent_id"
@@ -74,5 +78,6 @@ export async function findVisibleOntologyForUser(sql: SqlRunner, id: string, use
     updatedAt: new Date(row.updated_at),
     commits: [{ source: row.source }],
     headMetrics: row.metrics ?? null,
+    termsStatus: termsStatusOf(row.terms_indexed, row.terms_error),
   };
 }

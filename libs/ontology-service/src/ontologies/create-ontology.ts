@@ -1,14 +1,14 @@
 // POST /api/v1/ontologies: the ontology and its first commit in one transaction (SPEC 3).
 import { AppError, DEFAULT_VERSION, INITIAL_COMMIT_MESSAGE, computeCommitHash } from '@oms/domain';
 import type { CreateOntologyRequest } from '@oms/contracts';
-import { insertOntology, personalAccountIdsOf, type OntologyWithHeadMetrics } from '@oms/db';
+import { insertOntology, personalAccountIdsOf, type OntologyWithHeadMetrics, type TermsStatus } from '@oms/db';
 import type { ServiceContext } from '../context.js';
 import { reauthorize } from '../authorization/reauthorize.js';
 import { callerOf, type Caller, type CallerOrActor } from './caller.js';
 import { withVisibleParent } from './visible-parents.js';
 import { checkParent, raceLostError } from './check-parent.js';
 import { checkSource } from './check-source.js';
-import { indexCommitTerms } from '../terms/index-commit-terms.js';
+import { writeOrDeferTerms } from '../terms/index-commit-terms.js';
 
 export type CreateOntologyInput = CreateOntologyRequest['ontology'] & { commit_message?: string | undefined };
 
@@ -43,6 +43,7 @@ export async function createOntology(ctx: ServiceContext, who: CallerOrActor, in
     source: input.source,
   });
   const ontologyId = ctx.newId();
+  let termsStatus: TermsStatus = 'indexing';
   const created = await insertOntology(
     ctx.db.sql,
     {
@@ -74,12 +75,14 @@ export async function createOntology(ctx: ServiceContext, who: CallerOrActor, in
     async (tx) => {
       await reauthorize(tx, caller, { accountId, notMember: NOT_YOUR_ACCOUNT() });
     },
-    // Its terms in the same transaction: searchable when this answer returns (DESIGN 6.2).
+    // Its terms in the same transaction: searchable when this answer returns (DESIGN 6.2),
+    // unless the source is over the synchronous limit.
     async (tx) => {
-      await indexCommitTerms(tx, ontologyId, 1, terms);
+      termsStatus = await writeOrDeferTerms(tx, ontologyId, 1, terms);
     },
   ).catch((error: unknown) => {
     throw raceLostError(error) ?? error;
   });
-  return withVisibleParent(ctx.db.prisma, caller, { ...created, headMetrics: metrics });
+  if (termsStatus === 'indexing') ctx.backgroundTerms.schedule(ontologyId, terms ? { seq: 1, terms } : undefined);
+  return withVisibleParent(ctx.db.prisma, caller, { ...created, headMetrics: metrics, termsStatus });
 }

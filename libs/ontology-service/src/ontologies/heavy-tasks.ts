@@ -16,7 +16,7 @@ import {
 } from '@oms/ontology-tools';
 
 export type HeavyTask =
-  | { kind: 'check'; format: SourceFormat; text: string }
+  | { kind: 'check'; format: SourceFormat; text: string; terms?: false }
   | { kind: 'diff'; from: SourceVersion | null; to: SourceVersion; limit?: number; textOnly: boolean; canonicalizeMs: number }
   | { kind: 'convert'; format: SourceFormat; text: string; target: ConversionTarget }
   | { kind: 'describe'; format: SourceFormat; text: string };
@@ -45,7 +45,7 @@ export function taskChars(task: HeavyTask): number {
 export async function runHeavyTask(task: HeavyTask): Promise<SourceVerdict | SourceDiff | ConversionResult | SourceDescription> {
   switch (task.kind) {
     case 'check':
-      return checkAndMeasure(task.format, task.text);
+      return checkAndMeasure(task.format, task.text, task.terms === false ? { terms: false } : {});
     case 'diff':
       return diffSources(task.from, task.to, {
         ...(task.limit === undefined ? {} : { limit: task.limit }),

@@ -19,8 +19,8 @@ export type DiffTaskOptions = { limit?: number | undefined; textOnly: boolean; c
 export type HeavyWork = {
   /** Inputs of at least this many characters are heavy: they run in a worker thread. */
   readonly offloadAtChars: number;
-  /** Parses and measures a source (ingest). */
-  check(format: SourceFormat, text: string): Promise<SourceVerdict>;
+  /** Parses and measures a source (ingest), with its terms unless `terms: false`. */
+  check(format: SourceFormat, text: string, options?: { terms?: boolean }): Promise<SourceVerdict>;
   /** Compares two versions; 422 when the comparison needs more memory than one task may use. */
   diff(from: SourceVersion | null, to: SourceVersion, options: DiffTaskOptions): Promise<SourceDiff>;
   /** Writes an RDF source in another serialization; `ok: false` when it cannot be. */
@@ -120,9 +120,9 @@ export function createHeavyWork(options: HeavyWorkOptions): HeavyWork {
 
   return {
     offloadAtChars,
-    async check(format, text) {
+    async check(format, text, checkOptions) {
       try {
-        return await run({ kind: 'check', format, text });
+        return await run(checkOptions?.terms === false ? { kind: 'check', format, text, terms: false } : { kind: 'check', format, text });
       } catch (error) {
         if (!(error instanceof OutOfMemory)) throw error;
         return { ok: false, message: `the document could not be checked: parsing it ${error.message}` };

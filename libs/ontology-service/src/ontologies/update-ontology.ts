@@ -3,14 +3,15 @@
 // concurrent writers form one linear history with one applied head and no version gaps.
 import { AppError, UPDATE_COMMIT_MESSAGE, bumpVersion, compareVersions, computeCommitHash, isSemver, type VersionBump } from '@oms/domain';
 import type { SourceFormat } from '@oms/formats';
-import { appendCommit, headMetricsOf, termSqlOf, lockHierarchy, lockOntology, updateOntologyRow, writeTimeAfterLock, type OntologyWithHeadMetrics } from '@oms/db';
+import { appendCommit, headMetricsOf, headTermsStatus, termSqlOf, type TermsStatus, lockHierarchy, lockOntology, updateOntologyRow, writeTimeAfterLock, type OntologyWithHeadMetrics } from '@oms/db';
 import type { ServiceContext } from '../context.js';
 import { reauthorize, WRITE_TX } from '../authorization/reauthorize.js';
 import { callerOf, checkIfMatch, notMemberError, writableOntologyOr4xx, type Caller, type CallerOrActor } from './caller.js';
 import { withVisibleParent } from './visible-parents.js';
 import { checkNoCycle, checkParent, raceLostError } from './check-parent.js';
 import { checkSource, type CheckedSource } from './check-source.js';
-import { indexCommitTerms } from '../terms/index-commit-terms.js';
+import { writeOrDeferTerms } from '../terms/index-commit-terms.js';
+import type { TermsResult } from '@oms/ontology-tools';
 
 export type OntologyChanges = {
   title?: string | undefined;
@@ -75,7 +76,9 @@ async function applyUpdate(ctx: ServiceContext, caller: Caller, id: string, inpu
     checkedFormat = wantedFormat;
   }
 
-  return ctx.db.prisma.$transaction(async (tx) => {
+  let termsStatus: TermsStatus = 'ready';
+  let deferred: { seq: number; terms: TermsResult | null } | undefined;
+  const updated = await ctx.db.prisma.$transaction(async (tx) => {
     // Still a member of the owning account with a live token: read (and locked) first, in
     // the one lock order (accounts, user, token, then the ontology).
     await reauthorize(tx, caller, { accountId: current.accountId, notMember: notMemberError(current) });
@@ -113,9 +116,13 @@ async function applyUpdate(ctx: ServiceContext, caller: Caller, id: string, inpu
       };
       const commitHash = computeCommitHash(commit);
       await appendCommit(tx, id, { ...commit, commitHash, metrics }, at);
-      // Its terms in the same transaction: searchable when this answer returns (DESIGN 6.2).
-      await indexCommitTerms(termSqlOf(tx), id, commit.seq, fresh.terms);
+      // Its terms in the same transaction: searchable when this answer returns (DESIGN 6.2),
+      // unless the source is over the synchronous limit.
+      termsStatus = await writeOrDeferTerms(termSqlOf(tx), id, commit.seq, fresh.terms);
+      if (termsStatus === 'indexing') deferred = { seq: commit.seq, terms: fresh.terms };
       head = { sourceFormat: format, version, headHash: commitHash, headSeq: commit.seq };
+    } else {
+      termsStatus = await headTermsStatus(termSqlOf(tx), id);
     }
     const headMetrics = commitNeeded ? metrics : await headMetricsOf(tx, id);
     const row = await updateOntologyRow(tx, id, {
@@ -125,8 +132,10 @@ async function applyUpdate(ctx: ServiceContext, caller: Caller, id: string, inpu
       ...(changes.visibility !== undefined ? { visibility: changes.visibility } : {}),
       ...(parentId !== undefined ? { parentId } : {}),
     }, source, at);
-    return { ...row, headMetrics };
+    return { ...row, headMetrics, termsStatus };
   }, WRITE_TX).catch((error: unknown) => {
     throw raceLostError(error) ?? error;
   });
+  if (deferred) ctx.backgroundTerms.schedule(id, deferred.terms ? { seq: deferred.seq, terms: deferred.terms } : undefined);
+  return updated;
 }

@@ -1,5 +1,5 @@
 import type { CommitMetrics, CommitResponse, CommitSummaryResponse, OntologyResponse } from '@oms/contracts';
-import type { OntologyWithHead, OntologyWithHeadMetrics } from '@oms/db';
+import { termsStatusOf, type OntologyWithHead, type OntologyWithHeadMetrics } from '@oms/db';
 
 export function ontologyUrl(baseUrl: string, id: string): string {
   return `${baseUrl}/api/v1/ontologies/${id}`;
@@ -67,18 +67,19 @@ export function presentCommitDetail(row: CommitRow & { source: string; metrics: 
 
 /** A single-ontology REST answer (GET, POST, PATCH): the ontology with the metrics of its head. */
 export function presentOntologyDetail(row: OntologyWithHeadMetrics, baseUrl: string): OntologyResponse {
-  return { ...presentOntology(row, baseUrl), metrics: metricsOf(row.headMetrics) };
+  return { ...presentOntology(row, baseUrl), metrics: metricsOf(row.headMetrics), terms_status: row.termsStatus };
 }
 
 /** GET /ontologies/:id?version|commit_id: the ontology as it was at `commit`; head_hash stays the head's. */
 export function presentOntologyAt(
   row: OntologyWithHead,
-  commit: CommitRow & { source: string; metrics: unknown },
+  commit: CommitRow & { source: string; metrics: unknown; termsIndexed: boolean; termsError: string | null },
   baseUrl: string,
 ): OntologyResponse {
   return {
     ...presentOntology({ ...row, sourceFormat: commit.sourceFormat, version: commit.version, commits: [{ source: commit.source }] }, baseUrl),
     at_commit: commit.id,
     metrics: metricsOf(commit.metrics),
+    terms_status: termsStatusOf(commit.termsIndexed, commit.termsError),
   };
 }

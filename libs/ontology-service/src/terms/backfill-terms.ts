@@ -4,7 +4,7 @@
 // changes are written by indexCommitTerms in a transaction of its own, under the ontology's
 // row lock that writers take. The `terms_indexed` flag makes it resumable and idempotent: a
 // commit another replica (or an update, whose parent is now indexed) already wrote is passed.
-import { clearTermsFrom, commitTermsIndexed, firstUnindexedCommit, lockOntologyRow, markCommitTermsIndexed, termSqlOf } from '@oms/db';
+import { clearTermsFrom, commitTermsIndexed, firstUnindexedCommit, lockOntologyRow, markCommitTermsIndexed, markCommitTermsPending, termSqlOf } from '@oms/db';
 import type { SourceFormat } from '@oms/formats';
 import type { TermsResult } from '@oms/ontology-tools';
 import { WRITE_TX } from '../authorization/reauthorize.js';
@@ -18,9 +18,13 @@ export type OntologyBackfill = {
   blocked?: { seq: number; reason: string };
 };
 
+/** Terms a commit's own parse already collected (background indexing after the commit): not parsed again. */
+export type KnownTerms = { seq: number; terms: TermsResult };
+
 async function termsOf(ctx: Pick<ServiceContext, 'heavyWork'>, format: string, source: string): Promise<TermsResult> {
   const verdict = await ctx.heavyWork.check(format as SourceFormat, source);
-  return verdict.ok ? verdict.terms : { terms: [], skipped: `source no longer passes its format check: ${verdict.message}` };
+  if (!verdict.ok) return { terms: [], skipped: `source no longer passes its format check: ${verdict.message}` };
+  return verdict.terms ?? { terms: [], skipped: 'the check gave no terms' };
 }
 
 /** Writes one commit's terms under the lock; 'done' when another writer already did. */
@@ -44,19 +48,23 @@ export async function backfillOntologyTerms(
   ctx: Pick<ServiceContext, 'db' | 'heavyWork'>,
   ontologyId: string,
   shouldStop: () => boolean = () => false,
+  known?: KnownTerms,
 ): Promise<OntologyBackfill> {
   let indexed = 0;
   let lastBlocked = 0;
   while (!shouldStop()) {
     const commit = await firstUnindexedCommit(ctx.db.sql, ontologyId);
     if (!commit) return { indexed };
-    const terms = await termsOf(ctx, commit.source_format, commit.source);
+    const terms = known?.seq === commit.seq ? known.terms : await termsOf(ctx, commit.source_format, commit.source);
     const outcome = await indexOne(ctx, ontologyId, commit.seq, terms);
     if (outcome === 'indexed') indexed += 1;
     if (outcome === 'blocked') {
       // Once more in case its parent was the one missing (another replica was writing it); then give up.
       if (lastBlocked === commit.seq || terms.skipped !== undefined) {
-        return { indexed, blocked: { seq: commit.seq, reason: terms.skipped ?? 'its parent has no terms' } };
+        const reason = terms.skipped ?? 'its parent has no terms';
+        // terms_status `failed` until a later pass writes it.
+        await markCommitTermsPending(ctx.db.sql, ontologyId, commit.seq, reason);
+        return { indexed, blocked: { seq: commit.seq, reason } };
       }
       lastBlocked = commit.seq;
     }

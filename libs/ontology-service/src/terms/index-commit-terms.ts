@@ -11,7 +11,9 @@ import {
   type HeadTermState,
   type NewTermState,
   type TermSql,
+  type TermsStatus,
 } from '@oms/db';
+import type { ServiceContext } from '../context.js';
 import { termChanges, termSearchColumns, type OntologyTerm, type TermKind, type TermsResult } from '@oms/ontology-tools';
 
 /** Everything stored of a term, hashed: a state changes when any of it does (annotations and CURIE included). */
@@ -49,7 +51,7 @@ const asTerm = (state: HeadTermState): OntologyTerm => ({ ...state, kind: state.
  */
 export async function indexCommitTerms(sql: TermSql, ontologyId: string, seq: number, result: TermsResult): Promise<boolean> {
   if (result.skipped !== undefined || (seq > 1 && !(await commitTermsIndexed(sql, ontologyId, seq - 1)))) {
-    await markCommitTermsPending(sql, ontologyId, seq);
+    await markCommitTermsPending(sql, ontologyId, seq, result.skipped ?? null);
     return false;
   }
   const before = seq > 1 ? await headTermStates(sql, ontologyId) : [];
@@ -70,4 +72,23 @@ export async function indexCommitTerms(sql: TermSql, ontologyId: string, seq: nu
     })),
   });
   return true;
+}
+
+/** Sources larger than this (UTF-8 bytes) get their terms after the commit returns (DESIGN 6.2). */
+export const TERMS_SYNC_MAX_BYTES = 10 * 1024 * 1024;
+
+export const termsSyncMaxBytes = (config: ServiceContext['config']): number => config.termsSyncMaxBytes ?? TERMS_SYNC_MAX_BYTES;
+
+/**
+ * A new commit's terms in its transaction when its check collected them (a source within the
+ * synchronous limit); else the commit is marked for the background, which the caller schedules
+ * once committed. Answers the head's terms status.
+ */
+export async function writeOrDeferTerms(sql: TermSql, ontologyId: string, seq: number, result: TermsResult | null): Promise<TermsStatus> {
+  if (result === null) {
+    await markCommitTermsPending(sql, ontologyId, seq);
+    return 'indexing';
+  }
+  if (await indexCommitTerms(sql, ontologyId, seq, result)) return 'ready';
+  return result.skipped === undefined ? 'indexing' : 'failed';
 }

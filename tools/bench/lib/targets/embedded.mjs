@@ -12,10 +12,13 @@ export const EMBEDDED_RUNS = ['rest-api'];
 
 /** The single process on `db` (embedded: PGlite; postgres: a PostgreSQL database), named `name`. */
 export async function startSingleProcess(name, db) {
+  // Settings on top of the database's, from the last restart that gave some (commit-terms).
+  let extraEnv = {};
   let service = await startService(db.env);
-  const restart = async () => {
+  const restart = async (env) => {
+    if (env !== undefined) extraEnv = env;
     await service.stop();
-    service = await startService(db.env, service.port);
+    service = await startService({ ...db.env, ...extraEnv }, service.port);
     return service;
   };
   /** `work()` while no process has the database open (PGlite's folder is one process's). */
@@ -25,7 +28,7 @@ export async function startSingleProcess(name, db) {
     try {
       return await work();
     } finally {
-      service = await startService(db.env, service.port);
+      service = await startService({ ...db.env, ...extraEnv }, service.port);
     }
   };
   return {
@@ -35,7 +38,7 @@ export async function startSingleProcess(name, db) {
     get service() {
       return service;
     },
-    /** A fresh service process on the same database and port. */
+    /** A fresh service process on the same database and port; `env` (kept for later restarts) adds settings. */
     restart,
     whileStopped,
     /** `work(sql)` with direct SQL on the run's database (`sql.query(text, params)` gives `{ rows }`). */
