@@ -6,10 +6,11 @@ import type { Prisma } from '../generated/prisma/client.js';
 import type { SqlRunner } from '../sql-runner.js';
 import { visibleTo, visibleToUserSql } from '../visibility.js';
 import type { DbClient } from './db-client.js';
+import { readStoredSourceText, runnerQuery } from '../source-store/index.js';
 import { withHeadSource, type OntologyWithHeadMetrics } from './ontology-rows.js';
 
-export function findVisibleOntology(db: DbClient, id: string, viewer: Viewer) {
-  return db.ontology.findFirst({ where: { id, ...visibleTo(viewer) }, include: withHeadSource });
+export async function findVisibleOntology(db: DbClient, id: string, viewer: Viewer) {
+  return withHeadSource(db, await db.ontology.findFirst({ where: { id, ...visibleTo(viewer) } }));
 }
 
 /** The ontology row without any source when the caller may see it. */
@@ -37,12 +38,13 @@ type OntologyHeadRow = {
   head_seq: number;
   created_at: Date;
   updated_at: Date;
-  source: string;
+  commit_id: string;
   metrics: Prisma.JsonValue | null;
 };
 
 /**
- * One ontology with its head source when `userId` may see it, in one round trip: the hot
+ * One ontology with its head source when `userId` may see it, in one round trip (and the
+ * source's own reads from the source store): the hot
  * read path (GET /api/v1/ontologies/:id) checks visibility in SQL instead of loading the
  * caller's memberships first. `parentId` is null when the user cannot see the parent (SPEC 7).
  */
@@ -50,7 +52,7 @@ export async function findVisibleOntologyForUser(sql: SqlRunner, id: string, use
   const rows = await sql.query<OntologyHeadRow>(
     `SELECT o."id"::text AS "id", o."account_id"::text AS "account_id",
             CASE WHEN ${visibleToUserSql('p', '$2')} THEN p."id"::text END AS "parent_id", o."title", o."description",
-            o."visibility", o."source_format", o."version", o."head_hash", o."head_seq", o."created_at", o."updated_at", c."source", c."metrics"
+            o."visibility", o."source_format", o."version", o."head_hash", o."head_seq", o."created_at", o."updated_at", c."id"::text AS "commit_id", c."metrics"
      FROM "ontologies" o
      JOIN "commits" c ON c."ontology_id" = o."id" AND c."status" = 'applied'
      LEFT JOIN "ontologies" p ON p."id" = o."parent_id"
@@ -72,7 +74,7 @@ export async function findVisibleOntologyForUser(sql: SqlRunner, id: string, use
     headSeq: Number(row.head_seq),
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
-    commits: [{ source: row.source }],
+    commits: [{ source: (await readStoredSourceText(runnerQuery(sql), row.commit_id)) ?? '' }],
     headMetrics: row.metrics ?? null,
   };
 }
