@@ -65,16 +65,17 @@ async function allSessionsFree(db: Database): Promise<boolean> {
   }
 }
 
-/** The database as the app sees it, with the second FETCH of every source read failing. */
+/** The database as the app sees it, with the second fetch of source pieces failing. */
 function failingSecondFetch(db: Database): Database {
+  // A source read takes a session per fetch of pieces: the second fetch of the read fails.
+  let fetches = 0;
   const sessions: SqlSessions = {
     kind: db.sessions.kind,
     acquire: async (signal) => {
       const session = await db.sessions.acquire(signal);
-      let fetches = 0;
       return {
         query: <T>(sql: string, params?: unknown[]) =>
-          sql.startsWith('FETCH') && (fetches += 1) === 2 ? Promise.reject(new Error('injected fault')) : session.query<T>(sql, params),
+          sql.includes('FROM "commit_source_pieces"') && (fetches += 1) === 2 ? Promise.reject(new Error('injected fault')) : session.query<T>(sql, params),
         release: (error) => session.release(error),
       };
     },
