@@ -10,5 +10,6 @@ import readOne from './read-one.mjs';
 import renderScale from './render-scale.mjs';
 import renderWarm from './render-warm.mjs';
 import searchScale from './search-scale.mjs';
+import storageGrowth from './storage-growth.mjs';
 
-export const CASES = [ingestTurtle, ingestRdfXml, readOne, mcpRead, commitSeq, commitContended, isolation, listMemory, searchScale, renderWarm, renderScale];
+export const CASES = [ingestTurtle, ingestRdfXml, readOne, mcpRead, commitSeq, commitContended, isolation, listMemory, storageGrowth, searchScale, renderWarm, renderScale];
