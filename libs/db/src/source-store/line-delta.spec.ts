@@ -133,6 +133,24 @@ describe('line deltas', () => {
     expect((await decode(await encode(next, base), base)).toString('utf8')).toBe(next);
   });
 
+  it('when a version copies megabytes of its base then it comes out in bounded batches', async () => {
+    const big = lines(40_000).join('');
+    const next = `${big}one more line\n`;
+    const pieces = await encode(next, big);
+    async function* decompressed() {
+      for (const piece of pieces) yield decompressPiece('deflate', piece);
+    }
+    let largest = 0;
+    let total = 0;
+    for await (const batch of applyPieces(decompressed(), false, batchesOf(Buffer.from(big)))) {
+      const bytes = batch.reduce((sum, part) => sum + part.byteLength, 0);
+      largest = Math.max(largest, bytes);
+      total += bytes;
+    }
+    expect(total).toBe(Buffer.byteLength(next));
+    expect(largest).toBeLessThanOrEqual(256 * 1024 + 100);
+  });
+
   it('when a delta reads past the end of its base then it fails instead of answering short', async () => {
     const pieces = await encode('a\nb\nc\n', 'a\nb\nc\n');
     await expect(decode(pieces, 'a\n')).rejects.toThrow('past the end of its base');

@@ -138,7 +138,7 @@ export class PieceWriter implements OpSink {
   }
 }
 
-/** Bytes taken from a base stream, in order. */
+/** Bytes taken from a base stream, in order; synchronous while the batch at hand lasts. */
 class BaseReader {
   private parts: Uint8Array[] = [];
   private index = 0;
@@ -149,47 +149,43 @@ class BaseReader {
     this.source = base?.[Symbol.asyncIterator]();
   }
 
-  private async current(): Promise<Uint8Array> {
-    while (this.index >= this.parts.length || this.offset >= (this.parts[this.index] as Uint8Array).byteLength) {
-      if (this.index < this.parts.length) {
+  /** Loads the next batch of the base; fails when there is none. */
+  async refill(): Promise<void> {
+    const next = this.source ? await this.source.next() : { done: true as const, value: undefined };
+    if (next.done) throw new Error('a stored source refers to bytes past the end of its base');
+    this.parts = next.value;
+    this.index = 0;
+    this.offset = 0;
+  }
+
+  /** Takes (into `out`, or passes over when `out` is undefined) up to `bytes` from the batch at hand; answers how many are still wanted. */
+  take(bytes: number, out: Uint8Array[] | undefined): number {
+    let rest = bytes;
+    while (rest > 0 && this.index < this.parts.length) {
+      const part = this.parts[this.index] as Uint8Array;
+      const length = Math.min(rest, part.byteLength - this.offset);
+      if (out && length > 0) out.push(part.subarray(this.offset, this.offset + length));
+      this.offset += length;
+      rest -= length;
+      if (this.offset >= part.byteLength) {
         this.index += 1;
         this.offset = 0;
-        continue;
       }
-      const next = this.source ? await this.source.next() : { done: true as const, value: undefined };
-      if (next.done) throw new Error('a stored source refers to bytes past the end of its base');
-      this.parts = next.value;
-      this.index = 0;
-      this.offset = 0;
     }
-    return this.parts[this.index] as Uint8Array;
-  }
-
-  async take(bytes: number, out: Uint8Array[]): Promise<void> {
-    let rest = bytes;
-    while (rest > 0) {
-      const part = await this.current();
-      const length = Math.min(rest, part.byteLength - this.offset);
-      out.push(part.subarray(this.offset, this.offset + length));
-      this.offset += length;
-      rest -= length;
-    }
-  }
-
-  async skip(bytes: number): Promise<void> {
-    let rest = bytes;
-    while (rest > 0) {
-      const part = await this.current();
-      const length = Math.min(rest, part.byteLength - this.offset);
-      this.offset += length;
-      rest -= length;
-    }
+    return rest;
   }
 
   async close(): Promise<void> {
     await this.source?.return?.();
   }
 }
+
+/** Bytes a rebuilt version is yielded in (a batch of views), so memory stays bounded whatever the delta. */
+const OUT_BATCH_BYTES = 256 * 1024;
+/** A batch of more views than this is copied into one buffer: each level of a chain would otherwise cut the views of the one below finer. */
+const MAX_VIEWS = 32;
+
+const joined = (views: Uint8Array[], bytes: number): Uint8Array[] => (views.length > MAX_VIEWS ? [Buffer.concat(views, bytes)] : views);
 
 /**
  * Rebuilds a version from its decompressed pieces and its base (the version it is a delta
@@ -198,12 +194,13 @@ class BaseReader {
 export async function* applyPieces(pieces: AsyncIterable<Uint8Array>, plain: boolean, base?: AsyncIterable<Uint8Array[]>): AsyncGenerator<Uint8Array[]> {
   const reader = new BaseReader(base);
   try {
+    let out: Uint8Array[] = [];
+    let held = 0;
     for await (const piece of pieces) {
       if (plain) {
         if (piece.byteLength > 0) yield [piece];
         continue;
       }
-      const out: Uint8Array[] = [];
       let at = 0;
       while (at < piece.byteLength) {
         const code = piece[at++];
@@ -216,16 +213,35 @@ export async function* applyPieces(pieces: AsyncIterable<Uint8Array>, plain: boo
           if (byte < 128) break;
           scale *= 128;
         }
-        if (code === COPY) await reader.take(length, out);
-        else if (code === SKIP) await reader.skip(length);
-        else if (code === INSERT) {
+        if (code === COPY || code === SKIP) {
+          // A long copy is yielded as it goes: never more than a batch of the base is held.
+          let rest = length;
+          while (rest > 0) {
+            const want = code === COPY ? Math.min(rest, OUT_BATCH_BYTES) : rest;
+            const got = want - reader.take(want, code === COPY ? out : undefined);
+            rest -= got;
+            if (code === COPY) held += got;
+            if (held >= OUT_BATCH_BYTES) {
+              yield joined(out, held);
+              out = [];
+              held = 0;
+            }
+            if (got < want) await reader.refill();
+          }
+        } else if (code === INSERT) {
           if (at + length > piece.byteLength) throw new Error('a stored source piece ends inside an insert');
           out.push(piece.subarray(at, at + length));
+          held += length;
           at += length;
+          if (held >= OUT_BATCH_BYTES) {
+            yield joined(out, held);
+            out = [];
+            held = 0;
+          }
         } else throw new Error(`a stored source piece holds an unknown op ${code}`);
       }
-      if (out.length > 0) yield out;
     }
+    if (out.length > 0) yield joined(out, held);
   } finally {
     await reader.close();
   }
