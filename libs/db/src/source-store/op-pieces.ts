@@ -217,7 +217,7 @@ export async function* applyPieces(pieces: AsyncIterable<Uint8Array>, plain: boo
           // A long copy is yielded as it goes: never more than a batch of the base is held.
           let rest = length;
           while (rest > 0) {
-            const want = code === COPY ? Math.min(rest, OUT_BATCH_BYTES) : rest;
+            const want = code === COPY ? Math.min(rest, OUT_BATCH_BYTES - held) : rest;
             const got = want - reader.take(want, code === COPY ? out : undefined);
             rest -= got;
             if (code === COPY) held += got;
