@@ -159,6 +159,19 @@ describe.each(testBackends())('source store on %s', (backend) => {
     expect(await storedRows(f.db, [orphan])).toEqual({ sources: 0, pieces: 0 });
   });
 
+  it('when the writer passes the head text it holds then it is used only if it is the stored head', async () => {
+    const head = 'a\nb\nc\n'.repeat(1000);
+    const next = `${head}d\n`;
+    for (const baseText of [head, `${head}not the head\n`]) {
+      const { id, commits } = await ontologyWith(f, [head]);
+      const commit = commitOf(f, 2, next);
+      await f.db.prisma.$transaction((tx) => appendCommit(tx, id, commit, new Date(), baseText));
+      expect(await sourceOfCommit(f.db.prisma, commit.id)).toBe(next);
+      const [row] = await f.db.sql.query<{ base: string; depth: number }>(`SELECT "base_id"::text AS "base", "depth" FROM "commit_sources" WHERE "commit_id" = $1::uuid`, [commit.id]);
+      expect(row).toEqual({ base: commits[0], depth: 1 });
+    }
+  });
+
   it('when an ontology is deleted then its stored sources and pieces go with it', async () => {
     const { id, commits } = await ontologyWith(f, ['a\nb\n', 'a\nc\n', 'a\nd\n']);
     expect((await storedRows(f.db, commits))?.sources).toBe(3);

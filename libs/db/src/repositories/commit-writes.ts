@@ -35,9 +35,16 @@ async function insertCommitRow(tx: DbClient, ontologyId: string, c: NewCommit, a
  * Appends a commit as the new head: the old head becomes superseded, never otherwise changed.
  * `at`: writeTimeAfterLock, the new commit's created_at and the old head's updated_at.
  */
-export async function appendCommit(tx: DbClient, ontologyId: string, commit: NewCommit, at: Date): Promise<void> {
+export async function appendCommit(
+  tx: DbClient,
+  ontologyId: string,
+  commit: NewCommit,
+  at: Date,
+  /** The head's source when the caller read it under the lock: spares rebuilding it for the delta (checked by hash). */
+  headSource?: string,
+): Promise<void> {
   // Before the head is superseded: the source is stored as a delta against it.
-  await storeSource(prismaQuery(tx), { commitId: commit.id, ontologyId, source: commit.source });
+  await storeSource(prismaQuery(tx), { commitId: commit.id, ontologyId, source: commit.source, ...(headSource !== undefined ? { baseText: headSource } : {}) });
   await tx.$executeRaw`UPDATE "commits" SET "status" = 'superseded', "updated_at" = ${at.toISOString()}::timestamptz WHERE "ontology_id" = ${ontologyId}::uuid AND "status" = 'applied'`;
   await insertCommitRow(tx, ontologyId, commit, at);
 }

@@ -46,6 +46,11 @@ export type StoreSourceInput = {
    * undefined for the ontology's head (the `applied` commit other than this one) if any.
    */
   baseCommitId?: string | null;
+  /**
+   * The base's text when the caller holds it already (e.g. the head source it read under the
+   * ontology's lock): used instead of rebuilding the base when its SHA-256 matches the stored one.
+   */
+  baseText?: string;
 };
 
 async function* sliced(text: string): AsyncGenerator<Uint8Array> {
@@ -57,20 +62,20 @@ async function* flattened(batches: AsyncIterable<Uint8Array[]>): AsyncGenerator<
   for await (const batch of batches) yield* batch;
 }
 
-type Base = { id: string; depth: number };
+type Base = { id: string; depth: number; sha256: string };
 
 async function baseOf(q: SqlQuery, input: StoreSourceInput): Promise<Base | undefined> {
   if (input.baseCommitId === null) return undefined;
   const rows =
     input.baseCommitId === undefined
       ? await q<Base>(
-          `SELECT s."commit_id"::text AS "id", s."depth" FROM "commits" c JOIN "commit_sources" s ON s."commit_id" = c."id"
+          `SELECT s."commit_id"::text AS "id", s."depth", s."sha256" FROM "commits" c JOIN "commit_sources" s ON s."commit_id" = c."id"
            WHERE c."ontology_id" = $1::uuid AND c."status" = 'applied' AND c."id" <> $2::uuid`,
           [input.ontologyId, input.commitId],
         )
-      : await q<Base>(`SELECT "commit_id"::text AS "id", "depth" FROM "commit_sources" WHERE "commit_id" = $1::uuid`, [input.baseCommitId]);
+      : await q<Base>(`SELECT "commit_id"::text AS "id", "depth", "sha256" FROM "commit_sources" WHERE "commit_id" = $1::uuid`, [input.baseCommitId]);
   const base = rows[0];
-  return base && Number(base.depth) < MAX_DELTA_DEPTH ? { id: base.id, depth: Number(base.depth) } : undefined;
+  return base && Number(base.depth) < MAX_DELTA_DEPTH ? { id: base.id, depth: Number(base.depth), sha256: base.sha256 } : undefined;
 }
 
 /** Stores the source of commit `commitId`; run it in the commit's transaction. */
@@ -93,7 +98,8 @@ export async function storeSource(q: SqlQuery, input: StoreSourceInput): Promise
     await q(`INSERT INTO "commit_source_pieces" ("commit_id", "n", "data") VALUES ${values}`, params);
   });
   if (base) {
-    const baseBytes = flattened(readStoredSource(q, base.id));
+    const held = input.baseText !== undefined && createHash('sha256').update(input.baseText, 'utf8').digest('hex') === base.sha256;
+    const baseBytes = held ? sliced(input.baseText as string) : flattened(readStoredSource(q, base.id));
     await lineDelta(new SegmentWindow(segmentBatches(baseBytes)), new SegmentWindow(segmentBatches(tapped())), writer);
   } else {
     for await (const chunk of tapped()) {

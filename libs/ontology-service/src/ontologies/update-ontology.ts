@@ -112,7 +112,7 @@ async function applyUpdate(ctx: ServiceContext, caller: Caller, id: string, inpu
         source,
       };
       const commitHash = computeCommitHash(commit);
-      await appendCommit(tx, id, { ...commit, commitHash, metrics }, at);
+      await appendCommit(tx, id, { ...commit, commitHash, metrics }, at, headSource);
       // Its terms in the same transaction: searchable when this answer returns (DESIGN 6.2).
       await indexCommitTerms(termSqlOf(tx), id, commit.seq, fresh.terms);
       head = { sourceFormat: format, version, headHash: commitHash, headSeq: commit.seq };
