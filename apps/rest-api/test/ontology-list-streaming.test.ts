@@ -34,10 +34,12 @@ function readRaw(server: TestServer, token: string, path: string, stopAfter?: nu
   });
 }
 
-const OPEN_SOURCE_READS_PGLITE = `SELECT count(*)::int AS n FROM pg_cursors WHERE name LIKE 'oms!_source!_%' ESCAPE '!'`;
-// Each PostgreSQL backend shows its last statement: a read left open ends on DECLARE or FETCH, a closed one on CLOSE.
+// Source reads hold no cursor (one short query per fetch of pieces): none may be left open, on
+// PGlite (whose pg_cursors also lists the unnamed portal of the query that asks) or PostgreSQL.
+const OPEN_SOURCE_READS_PGLITE = `SELECT count(*)::int AS n FROM pg_cursors WHERE name <> ''`;
+// A fetch of pieces still running (or a transaction left open by one) on another backend.
 const OPEN_SOURCE_READS_PG = `SELECT count(*)::int AS n FROM pg_stat_activity
-  WHERE datname = current_database() AND pid <> pg_backend_pid() AND (query LIKE 'DECLARE oms_source%' OR query LIKE 'FETCH %')`;
+  WHERE datname = current_database() AND pid <> pg_backend_pid() AND state <> 'idle' AND query LIKE '%commit_source_pieces%'`;
 
 async function openSourceReads(server: TestServer): Promise<number> {
   const [row] = await server.db.sql.query<{ n: number }>(server.db.kind === 'pglite' ? OPEN_SOURCE_READS_PGLITE : OPEN_SOURCE_READS_PG);
