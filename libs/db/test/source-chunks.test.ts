@@ -149,7 +149,7 @@ describe.each(testBackends())('chunked source reads on %s', (backend) => {
   });
 
   it('when the commit goes away during the read then the reader fails, never a short source', async () => {
-    // More pieces than one fetch brings (4 of 256 KiB of ops each).
+    // Several pieces (256 KiB of ops each): the first comes with the chain, the rest are fetched.
     const { row, commitId } = await seedOntology(h.db, 'w'.repeat(2_000_000));
     const reading = (async () => {
       let length = 0;
@@ -159,12 +159,12 @@ describe.each(testBackends())('chunked source reads on %s', (backend) => {
       }
       return length;
     })();
-    await expect(reading).rejects.toThrow('source read stopped at piece 4 of 8');
+    await expect(reading).rejects.toThrow(/source read stopped at piece [1-7] of 8/);
     expect(await h.openCursors()).toBe(0);
   });
 
   it('when a query fails mid-read then the error reaches the reader and the session is given back', async () => {
-    const { commitId } = await seedOntology(h.db, 'y'.repeat(10_000));
+    const { commitId } = await seedOntology(h.db, 'y'.repeat(600_000));
     let queries = 0;
     const failing: SqlSessions = {
       kind: h.single.kind,

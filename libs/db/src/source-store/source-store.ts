@@ -117,23 +117,33 @@ export async function storeSource(q: SqlQuery, input: StoreSourceInput): Promise
   return stored;
 }
 
-type Level = { id: string; codec: PieceCodec; pieces: number };
+/** One version of a chain, with its first piece (so that a small source reads in one query). */
+type Level = { id: string; codec: PieceCodec; pieces: number; first: Uint8Array | null };
 
-/** The chain under a version, whole version first (empty when the commit has no source). */
+/** The chain under a version, whole version first (empty when the commit has no source), with the first piece of each. */
 async function chainOf(q: SqlQuery, commitId: string): Promise<Level[]> {
-  const rows = await q<Level & { depth: number }>(
+  const rows = await q<{ id: string; codec: PieceCodec; pieces: number; depth: number; first: Uint8Array | null }>(
     `WITH RECURSIVE chain AS (
        SELECT "commit_id", "base_id", "codec", "pieces", "depth" FROM "commit_sources" WHERE "commit_id" = $1::uuid
        UNION ALL
        SELECT s."commit_id", s."base_id", s."codec", s."pieces", s."depth" FROM "commit_sources" s JOIN chain ON s."commit_id" = chain."base_id"
-     ) SELECT "commit_id"::text AS "id", "codec", "pieces", "depth" FROM chain ORDER BY "depth"`,
+     ) SELECT chain."commit_id"::text AS "id", chain."codec", chain."pieces", chain."depth", p."data" AS "first"
+       FROM chain LEFT JOIN "commit_source_pieces" p ON p."commit_id" = chain."commit_id" AND p."n" = 0
+       ORDER BY chain."depth"`,
     [commitId],
   );
-  return rows.map((row) => ({ id: row.id, codec: row.codec, pieces: Number(row.pieces) }));
+  return rows.map((row) => ({ id: row.id, codec: row.codec, pieces: Number(row.pieces), first: row.first }));
 }
 
 async function* piecesOf(q: SqlQuery, level: Level): AsyncGenerator<Uint8Array> {
   let next = 0;
+  if (level.pieces > 0) {
+    if (!level.first) throw new Error(`source read stopped at piece 0 of ${level.pieces}`);
+    const first = level.first;
+    level.first = null;
+    next = 1;
+    yield decompressPiece(level.codec, first);
+  }
   while (next < level.pieces) {
     const rows = await q<{ n: number; data: Uint8Array }>(
       `SELECT "n", "data" FROM "commit_source_pieces" WHERE "commit_id" = $1::uuid AND "n" >= $2::int ORDER BY "n" LIMIT $3::int`,
