@@ -36,8 +36,9 @@ const TOKEN_SQL = `SELECT t.id, t.user_id, t.name, t.token_hash, t.last_used_at,
   FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = $1`;
 const ACCOUNTS_SQL = 'SELECT account_id FROM account_users WHERE user_id = $1';
 const ONTOLOGY_SQL = `SELECT o.id, o.account_id, o.parent_id, o.title, o.description, o.visibility, o.source_format, o.version, o.head_hash,
-  o.head_seq, o.created_at, o.updated_at, c.id AS commit_id, c.metrics, s.codec, s.depth
+  o.head_seq, o.created_at, o.updated_at, c.id AS commit_id, c.metrics, s.codec, s.depth, s.pieces, p.data AS first
   FROM ontologies o LEFT JOIN commits c ON c.ontology_id = o.id AND c.status = 'applied' LEFT JOIN commit_sources s ON s.commit_id = c.id
+  LEFT JOIN commit_source_pieces p ON p.commit_id = c.id AND p.n = 0
   WHERE o.id = $1 AND (o.visibility = 'public' OR o.account_id = ANY($2::uuid[]))`;
 const PIECES_SQL = 'SELECT data FROM commit_source_pieces WHERE commit_id = $1 ORDER BY n';
 
@@ -46,7 +47,9 @@ async function sourceOf(row) {
   if (!row.commit_id || !row.codec) return '';
   if (row.depth !== 0) throw new Error('the bare server reads whole versions only');
   const parts = [];
-  for (const { data } of (await pool.query(PIECES_SQL, [row.commit_id])).rows) {
+  // As the service: a source in one piece came with the row.
+  const pieces = row.pieces <= 1 ? (row.first ? [{ data: row.first }] : []) : (await pool.query(PIECES_SQL, [row.commit_id])).rows;
+  for (const { data } of pieces) {
     if (row.codec === 'plain') {
       parts.push(data);
       continue;

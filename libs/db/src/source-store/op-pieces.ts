@@ -246,3 +246,32 @@ export async function* applyPieces(pieces: AsyncIterable<Uint8Array>, plain: boo
     await reader.close();
   }
 }
+
+/** The bytes of a version stored whole, from its (compressed) pieces, at once: for small sources on hot paths. */
+export function wholeVersionBytes(codec: PieceCodec, pieces: Uint8Array[]): Buffer {
+  const out: Uint8Array[] = [];
+  for (const stored of pieces) {
+    const piece = decompressPiece(codec, stored);
+    if (codec === 'plain') {
+      out.push(piece);
+      continue;
+    }
+    let at = 0;
+    while (at < piece.byteLength) {
+      if (piece[at++] !== INSERT) throw new Error('a version stored whole holds inserts only');
+      let length = 0;
+      let scale = 1;
+      for (;;) {
+        const byte = piece[at++];
+        if (byte === undefined) throw new Error('a stored source piece ends inside an op');
+        length += (byte & 127) * scale;
+        if (byte < 128) break;
+        scale *= 128;
+      }
+      if (at + length > piece.byteLength) throw new Error('a stored source piece ends inside an insert');
+      out.push(piece.subarray(at, at + length));
+      at += length;
+    }
+  }
+  return Buffer.concat(out);
+}

@@ -8,7 +8,7 @@
 // session between two fetches.
 import { createHash } from 'node:crypto';
 import { lineDelta } from './line-delta.js';
-import { applyPieces, decompressPiece, PieceWriter, type PieceCodec } from './op-pieces.js';
+import { applyPieces, decompressPiece, PieceWriter, wholeVersionBytes, type PieceCodec } from './op-pieces.js';
 import { segmentBatches, SegmentWindow } from './segments.js';
 
 /** One SQL statement with positional parameters ($1, ...), answering its rows. */
@@ -210,4 +210,26 @@ export async function readStoredSourceText(q: SqlQuery, commitId: string): Promi
   }
   if (!found && (await storedSourceInfo(q, commitId)) === null) return null;
   return Buffer.concat(parts).toString('utf8');
+}
+
+/** What a query joined to "commit_sources" and the first piece knows of a commit's source. */
+export type SourceHead = { codec: PieceCodec | null; depth: number | null; pieces: number | null; first: Uint8Array | null };
+
+/**
+ * SQL for the columns of a SourceHead (`source_codec`, `source_depth`, `source_pieces`,
+ * `source_first`), given the aliases of a joined "commit_sources" and a piece joined on n = 0.
+ */
+export const sourceHeadColumns = (sources: string, piece: string) =>
+  `${sources}."codec" AS "source_codec", ${sources}."depth" AS "source_depth", ${sources}."pieces" AS "source_pieces", ${piece}."data" AS "source_first"`;
+
+/**
+ * The text of a commit's source from what a joined query brought: at once when it is stored
+ * whole in at most one piece (most sources: one query for the row and its source), else read
+ * from the store.
+ */
+export async function sourceTextFrom(q: SqlQuery, commitId: string, head: SourceHead): Promise<string> {
+  if (head.codec === null) return '';
+  const pieces = Number(head.pieces);
+  if (Number(head.depth) === 0 && pieces <= 1) return pieces === 0 ? '' : wholeVersionBytes(head.codec, [head.first as Uint8Array]).toString('utf8');
+  return (await readStoredSourceText(q, commitId)) ?? '';
 }
