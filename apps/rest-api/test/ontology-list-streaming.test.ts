@@ -67,9 +67,10 @@ async function allSessionsFree(db: Database): Promise<boolean> {
   }
 }
 
-/** The database as the app sees it, with the second fetch of source pieces failing. */
+/** The database as the app sees it, with the third query of a source read failing. */
 function failingSecondFetch(db: Database): Database {
-  // A source read takes a session per fetch of pieces: the second fetch of the read fails.
+  // A source read takes a session per query (the chain with each first piece, then the other
+  // pieces a few at a time): its third query fails, when a megabyte of the source was written.
   let fetches = 0;
   const sessions: SqlSessions = {
     kind: db.sessions.kind,
@@ -77,7 +78,7 @@ function failingSecondFetch(db: Database): Database {
       const session = await db.sessions.acquire(signal);
       return {
         query: <T>(sql: string, params?: unknown[]) =>
-          sql.includes('FROM "commit_source_pieces"') && (fetches += 1) === 2 ? Promise.reject(new Error('injected fault')) : session.query<T>(sql, params),
+          sql.includes('"commit_source_pieces"') && (fetches += 1) === 3 ? Promise.reject(new Error('injected fault')) : session.query<T>(sql, params),
         release: (error) => session.release(error),
       };
     },
@@ -121,7 +122,7 @@ describe.each(testBackends())('streamed lists on %s', (backend) => {
 describe('streamed lists when a read fails part-way', () => {
   const { server, users: { owner } } = useTestServer({ users: ['owner'], wrapDb: failingSecondFetch });
   beforeAll(async () => {
-    await createOntology(server, owner.token, { title: 'Fails', source: largeSource('fails', 1024 * KiB), source_format: 'other', visibility: 'private' });
+    await createOntology(server, owner.token, { title: 'Fails', source: largeSource('fails', 3 * 1024 * KiB), source_format: 'other', visibility: 'private' });
   }, 120_000);
 
   it('when the database fails after the answer began then the connection is cut, never a short valid body', async () => {
