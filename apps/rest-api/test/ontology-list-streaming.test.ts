@@ -34,10 +34,12 @@ function readRaw(server: TestServer, token: string, path: string, stopAfter?: nu
   });
 }
 
-const OPEN_SOURCE_READS_PGLITE = `SELECT count(*)::int AS n FROM pg_cursors WHERE name LIKE 'oms!_source!_%' ESCAPE '!'`;
-// Each PostgreSQL backend shows its last statement: a read left open ends on DECLARE or FETCH, a closed one on CLOSE.
+// Source reads hold no cursor (one short query per fetch of pieces): none may be left open, on
+// PGlite (whose pg_cursors also lists the unnamed portal of the query that asks) or PostgreSQL.
+const OPEN_SOURCE_READS_PGLITE = `SELECT count(*)::int AS n FROM pg_cursors WHERE name <> ''`;
+// A fetch of pieces still running (or a transaction left open by one) on another backend.
 const OPEN_SOURCE_READS_PG = `SELECT count(*)::int AS n FROM pg_stat_activity
-  WHERE datname = current_database() AND pid <> pg_backend_pid() AND (query LIKE 'DECLARE oms_source%' OR query LIKE 'FETCH %')`;
+  WHERE datname = current_database() AND pid <> pg_backend_pid() AND state <> 'idle' AND query LIKE '%commit_source_pieces%'`;
 
 async function openSourceReads(server: TestServer): Promise<number> {
   const [row] = await server.db.sql.query<{ n: number }>(server.db.kind === 'pglite' ? OPEN_SOURCE_READS_PGLITE : OPEN_SOURCE_READS_PG);
@@ -65,16 +67,18 @@ async function allSessionsFree(db: Database): Promise<boolean> {
   }
 }
 
-/** The database as the app sees it, with the second FETCH of every source read failing. */
+/** The database as the app sees it, with the third query of a source read failing. */
 function failingSecondFetch(db: Database): Database {
+  // A source read takes a session per query (the chain with each first piece, then the other
+  // pieces a few at a time): its third query fails, when a megabyte of the source was written.
+  let fetches = 0;
   const sessions: SqlSessions = {
     kind: db.sessions.kind,
     acquire: async (signal) => {
       const session = await db.sessions.acquire(signal);
-      let fetches = 0;
       return {
         query: <T>(sql: string, params?: unknown[]) =>
-          sql.startsWith('FETCH') && (fetches += 1) === 2 ? Promise.reject(new Error('injected fault')) : session.query<T>(sql, params),
+          sql.includes('"commit_source_pieces"') && (fetches += 1) === 3 ? Promise.reject(new Error('injected fault')) : session.query<T>(sql, params),
         release: (error) => session.release(error),
       };
     },
@@ -118,7 +122,7 @@ describe.each(testBackends())('streamed lists on %s', (backend) => {
 describe('streamed lists when a read fails part-way', () => {
   const { server, users: { owner } } = useTestServer({ users: ['owner'], wrapDb: failingSecondFetch });
   beforeAll(async () => {
-    await createOntology(server, owner.token, { title: 'Fails', source: largeSource('fails', 1024 * KiB), source_format: 'other', visibility: 'private' });
+    await createOntology(server, owner.token, { title: 'Fails', source: largeSource('fails', 3 * 1024 * KiB), source_format: 'other', visibility: 'private' });
   }, 120_000);
 
   it('when the database fails after the answer began then the connection is cut, never a short valid body', async () => {

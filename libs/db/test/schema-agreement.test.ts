@@ -72,7 +72,7 @@ describe('schema and migrations', () => {
     const commit = await p.commit.create({
       data: {
         id: id(7), ontologyId: ontology.id, seq: 1, parentHash: null, commitHash: 'sha256:00', message: 'm',
-        sourceFormat: 'turtle', status: 'applied', version: '1.0.0', authorId: user.id, source: '@prefix : <#> .',
+        sourceFormat: 'turtle', status: 'applied', version: '1.0.0', authorId: user.id,
         metrics: { bytes: 15, lines: 1, rdf: { triples: 0, imports: [] } },
       },
     });
@@ -94,7 +94,7 @@ describe('schema and migrations', () => {
       p.commit.create({
         data: {
           id: '0190a000-0000-7000-8000-000000000099', ontologyId, seq: 2, commitHash: 'sha256:01', message: 'm',
-          sourceFormat: 'turtle', status: 'applied', version: '1.0.1', authorId: ontologyId, source: '',
+          sourceFormat: 'turtle', status: 'applied', version: '1.0.1', authorId: ontologyId,
         },
       }),
     ).rejects.toThrow();

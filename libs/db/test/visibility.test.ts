@@ -83,7 +83,7 @@ async function seed(db: TestDatabase): Promise<void> {
   for (const ontology of Object.values(ONTOLOGIES)) {
     await p.ontology.create({ data: { ...row, ...ontology } });
     const [first = '', head = ''] = commitsOf(ontology.id);
-    const commit = { ontologyId: ontology.id, message: 'm', sourceFormat: 'other', authorId: member, source: 's' };
+    const commit = { ontologyId: ontology.id, message: 'm', sourceFormat: 'other', authorId: member };
     await p.commit.create({ data: { ...commit, id: first, seq: 1, commitHash: 'h1', status: 'superseded', version: '1.0.0' } });
     await p.commit.create({ data: { ...commit, id: head, seq: 2, parentHash: 'h1', commitHash: 'h2', status: 'applied', version: '1.0.1' } });
     const child = { ...row, id: childOf(ontology.id), accountId: OTHER_ACCOUNT, visibility: 'public', parentId: ontology.id, headSeq: 1 };

@@ -2,6 +2,7 @@
 // the commit hash chain, If-Match, and who may see and change a private ontology.
 import { describe, expect, it } from 'vitest';
 import { computeCommitHash, findBrokenLink } from '@oms/domain';
+import { commitsOldestFirst } from '@oms/db';
 import { testBackends } from '@oms/db/testing';
 import { callerFor, createOntology, deleteOntology, updateOntology, visibleOntologyOr404, type Caller } from '../src/index.js';
 import { codeOf, seedTeam, seedUser, TURTLE, useServiceContext } from './support/service-fixture.js';
@@ -20,8 +21,7 @@ describe.each(testBackends())('ontology writes on %s', (backend) => {
     return { team, owner: await callerFor(db, owner.actor), member: await callerFor(db, member.actor), outsider: await callerFor(db, outsider.actor) };
   }
 
-  const history = (ontologyId: string) =>
-    fixture.db.prisma.commit.findMany({ where: { ontologyId }, orderBy: { seq: 'asc' } });
+  const history = (ontologyId: string) => commitsOldestFirst(fixture.db.prisma, ontologyId);
 
   it('when an ontology is created without an account then it is in the caller\'s personal account, public, 1.0.0, with one applied commit', async () => {
     const user = await seedUser(fixture.ctx);

@@ -5,6 +5,7 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { isAppError } from '@oms/domain';
 import type { DiagramDrawer, DiagramOutcome } from '@oms/contracts';
+import { prismaQuery, storeSource } from '@oms/db';
 import { createTestDatabase, testBackends, type TestDatabase } from '@oms/db/testing';
 import { createLogger } from '@oms/platform';
 import { createServiceContext, type ServiceContext } from '../src/context.js';
@@ -42,8 +43,11 @@ async function seed(db: TestDatabase): Promise<void> {
   for (const o of ontologies) {
     await p.ontology.create({ data: { ...o, accountId: ACCOUNT, title: 't', version: '1.0.1', headHash: `h2-${o.id}`, headSeq: 2 } });
     const commit = { ontologyId: o.id, message: 'm', sourceFormat: o.sourceFormat, authorId: OWNER };
-    await p.commit.create({ data: { ...commit, id: commitOf(o.id, 1), seq: 1, commitHash: `h1-${o.id}`, status: 'superseded', version: '1.0.0', source: 'first' } });
-    await p.commit.create({ data: { ...commit, id: commitOf(o.id, 2), seq: 2, parentHash: `h1-${o.id}`, commitHash: `h2-${o.id}`, status: 'applied', version: '1.0.1', source: 'head' } });
+    await p.commit.create({ data: { ...commit, id: commitOf(o.id, 1), seq: 1, commitHash: `h1-${o.id}`, status: 'superseded', version: '1.0.0' } });
+    // A source is stored in a transaction (its rows refer to each other, checked at the end).
+    await p.$transaction((tx) => storeSource(prismaQuery(tx), { commitId: commitOf(o.id, 1), ontologyId: o.id, source: 'first', baseCommitId: null }));
+    await p.commit.create({ data: { ...commit, id: commitOf(o.id, 2), seq: 2, parentHash: `h1-${o.id}`, commitHash: `h2-${o.id}`, status: 'applied', version: '1.0.1' } });
+    await p.$transaction((tx) => storeSource(prismaQuery(tx), { commitId: commitOf(o.id, 2), ontologyId: o.id, source: 'head' }));
   }
 }
 

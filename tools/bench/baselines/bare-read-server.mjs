@@ -1,12 +1,15 @@
 // Baseline for read-one: GET /api/v1/ontologies/:id with nothing but node:http and pg, doing
 // the same database work as the service (token by SHA-256 hash joined to its user, the
 // last-use touch at most once a minute, the user's account ids, the ontology joined with its
-// applied commit's source under the visibility rule) and JSON.stringify of the same fields.
+// applied commit's source under the visibility rule, read from the source store: its pieces
+// inflated and their inserts joined; a version stored as a delta is not handled, and the bench
+// reads first versions) and JSON.stringify of the same fields.
 // Run as a child process: env DATABASE_URL (pg, 10 connections, as the service's pool) or
 // DATA_DIR (a PGlite folder, one connection, as the embedded service), PORT (0 = any); prints
 // "listening <port>".
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
+import { inflateRawSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
@@ -33,9 +36,39 @@ const TOKEN_SQL = `SELECT t.id, t.user_id, t.name, t.token_hash, t.last_used_at,
   FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = $1`;
 const ACCOUNTS_SQL = 'SELECT account_id FROM account_users WHERE user_id = $1';
 const ONTOLOGY_SQL = `SELECT o.id, o.account_id, o.parent_id, o.title, o.description, o.visibility, o.source_format, o.version, o.head_hash,
-  o.head_seq, o.created_at, o.updated_at, c.source, c.metrics
-  FROM ontologies o LEFT JOIN commits c ON c.ontology_id = o.id AND c.status = 'applied'
+  o.head_seq, o.created_at, o.updated_at, c.id AS commit_id, c.metrics, s.codec, s.depth, s.pieces, p.data AS first
+  FROM ontologies o LEFT JOIN commits c ON c.ontology_id = o.id AND c.status = 'applied' LEFT JOIN commit_sources s ON s.commit_id = c.id
+  LEFT JOIN commit_source_pieces p ON p.commit_id = c.id AND p.n = 0
   WHERE o.id = $1 AND (o.visibility = 'public' OR o.account_id = ANY($2::uuid[]))`;
+const PIECES_SQL = 'SELECT data FROM commit_source_pieces WHERE commit_id = $1 ORDER BY n';
+
+/** A whole version's text: `plain` pieces are its bytes, `deflate` pieces hold insert ops (libs/db/src/source-store/op-pieces.ts). */
+async function sourceOf(row) {
+  if (!row.commit_id || !row.codec) return '';
+  if (row.depth !== 0) throw new Error('the bare server reads whole versions only');
+  const parts = [];
+  // As the service: a source in one piece came with the row.
+  const pieces = row.pieces <= 1 ? (row.first ? [{ data: row.first }] : []) : (await pool.query(PIECES_SQL, [row.commit_id])).rows;
+  for (const { data } of pieces) {
+    if (row.codec === 'plain') {
+      parts.push(data);
+      continue;
+    }
+    const ops = inflateRawSync(data);
+    for (let at = 0; at < ops.length; ) {
+      if (ops[at++] !== 3) throw new Error('a whole version holds inserts only');
+      let length = 0;
+      for (let scale = 1; ; scale *= 128) {
+        const byte = ops[at++];
+        length += (byte & 127) * scale;
+        if (byte < 128) break;
+      }
+      parts.push(ops.subarray(at, at + length));
+      at += length;
+    }
+  }
+  return Buffer.concat(parts).toString('utf8');
+}
 
 function send(res, status, body, headers = {}) {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...headers });
@@ -67,7 +100,7 @@ async function handle(req, res) {
       title: row.title,
       description: row.description,
       visibility: row.visibility,
-      source: row.source ?? '',
+      source: await sourceOf(row),
       source_format: row.source_format,
       version: row.version,
       head_hash: row.head_hash,

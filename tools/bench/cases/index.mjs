@@ -13,7 +13,8 @@ import renderScale from './render-scale.mjs';
 import renderWarm from './render-warm.mjs';
 import searchScale from './search-scale.mjs';
 import commitTerms from './commit-terms.mjs';
+import storageGrowth from './storage-growth.mjs';
 import termsChildren from './terms-children.mjs';
 import termsSearchScale from './terms-search-scale.mjs';
 
-export const CASES = [ingestTurtle, ingestRdfXml, readOne, mcpRead, agentWorkflow, commitSeq, commitContended, isolation, listMemory, download, commitTerms, termsChildren, searchScale, termsSearchScale, renderWarm, renderScale];
+export const CASES = [ingestTurtle, ingestRdfXml, readOne, mcpRead, agentWorkflow, commitSeq, commitContended, isolation, listMemory, download, storageGrowth, commitTerms, termsChildren, searchScale, termsSearchScale, renderWarm, renderScale];

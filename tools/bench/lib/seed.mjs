@@ -30,11 +30,24 @@ function stageSql(baseMs, from, to, accountId, authorId) {
       [accountId],
     ],
     [
-      `INSERT INTO commits (id, ontology_id, seq, commit_hash, message, source_format, status, version, author_id, source, updated_at)
+      `INSERT INTO commits (id, ontology_id, seq, commit_hash, message, source_format, status, version, author_id, updated_at)
      SELECT ${id('b05', 'i')}, ${id('b04', 'i')}, 1, md5('h' || i) || md5('g' || i), 'Initial version', 'other', 'applied', '1.0.0',
-       $1::uuid, 'Seed ontology ' || i || ': a small free-text source.', now()
+       $1::uuid, now()
      FROM ${ontologies}`,
       [authorId],
+    ],
+    // The source store's `plain` form (libs/db/src/source-store): one piece holding the bytes.
+    [
+      `INSERT INTO commit_sources (commit_id, ontology_id, base_id, depth, codec, bytes, sha256, pieces, stored_bytes)
+     SELECT ${id('b05', 'i')}, ${id('b04', 'i')}, NULL, 0, 'plain', octet_length(s.b), encode(sha256(s.b), 'hex'), 1, octet_length(s.b)
+     FROM ${ontologies}, LATERAL (SELECT convert_to('Seed ontology ' || i || ': a small free-text source.', 'UTF8') AS b) s`,
+      [],
+    ],
+    [
+      `INSERT INTO commit_source_pieces (commit_id, n, data)
+     SELECT ${id('b05', 'i')}, 0, convert_to('Seed ontology ' || i || ': a small free-text source.', 'UTF8')
+     FROM ${ontologies}`,
+      [],
     ],
   ];
 }

@@ -1,6 +1,7 @@
 // Reads of commits: the history of one ontology, one commit by id, version or position, with
 // or without its source (a source can be megabytes; many reads need only the rest).
 import type { Prisma } from '../generated/prisma/client.js';
+import { prismaQuery, readStoredSourceText } from '../source-store/index.js';
 import type { DbClient } from './db-client.js';
 import { windowOf, type PageWindow } from './page-window.js';
 
@@ -29,39 +30,44 @@ export async function listCommits(db: DbClient, ontologyId: string, page: PageWi
   return { total, rows };
 }
 
-export function findCommit(db: DbClient, ontologyId: string, commitId: string) {
-  return db.commit.findFirst({ where: { id: commitId, ontologyId } });
+/** A commit row with its whole source read from the source store (null stays null). */
+async function withSource<R extends { id: string }>(db: DbClient, row: R | null): Promise<(R & { source: string }) | null> {
+  if (!row) return null;
+  return { ...row, source: (await sourceOfCommit(db, row.id)) ?? '' };
+}
+
+export async function findCommit(db: DbClient, ontologyId: string, commitId: string) {
+  return withSource(db, await db.commit.findFirst({ where: { id: commitId, ontologyId } }));
 }
 
 /** The newest commit of the ontology that recorded `version` (versions only grow, so at most one in practice). */
-export function findCommitByVersion(db: DbClient, ontologyId: string, version: string) {
-  return db.commit.findFirst({ where: { ontologyId, version }, orderBy: { seq: 'desc' } });
+export async function findCommitByVersion(db: DbClient, ontologyId: string, version: string) {
+  return withSource(db, await db.commit.findFirst({ where: { ontologyId, version }, orderBy: { seq: 'desc' } }));
 }
 
 /** The commit at a position of the history (1 is the first commit). */
-export function findCommitBySeq(db: DbClient, ontologyId: string, seq: number) {
-  return db.commit.findUnique({ where: { ontologyId_seq: { ontologyId, seq } } });
+export async function findCommitBySeq(db: DbClient, ontologyId: string, seq: number) {
+  return withSource(db, await db.commit.findUnique({ where: { ontologyId_seq: { ontologyId, seq } } }));
 }
 
 /** A commit of the ontology named by its id, its version or its position, without its source. */
 export type CommitLookup = { commitId: string } | { version: string } | { seq: number };
 
 export function findCommitMeta(db: DbClient, ontologyId: string, lookup: CommitLookup) {
-  if ('seq' in lookup) return db.commit.findUnique({ where: { ontologyId_seq: { ontologyId, seq: lookup.seq } }, omit: { source: true } });
+  if ('seq' in lookup) return db.commit.findUnique({ where: { ontologyId_seq: { ontologyId, seq: lookup.seq } } });
   const where = 'commitId' in lookup ? { id: lookup.commitId, ontologyId } : { ontologyId, version: lookup.version };
-  return db.commit.findFirst({ where, orderBy: { seq: 'desc' }, omit: { source: true } });
+  return db.commit.findFirst({ where, orderBy: { seq: 'desc' } });
 }
 
 /** The source of a commit, by the commit's id (null when it is gone). */
 export async function sourceOfCommit(db: DbClient, commitId: string): Promise<string | null> {
-  const row = await db.commit.findUnique({ where: { id: commitId }, select: { source: true } });
-  return row?.source ?? null;
+  return readStoredSourceText(prismaQuery(db), commitId);
 }
 
 /** The source of an ontology at the commit with that hash (what a renderer draws), or null. */
 export async function findCommitSource(db: DbClient, ontologyId: string, commitHash: string): Promise<string | null> {
-  const commit = await db.commit.findFirst({ where: { ontologyId, commitHash }, select: { source: true } });
-  return commit?.source ?? null;
+  const commit = await db.commit.findFirst({ where: { ontologyId, commitHash }, select: { id: true } });
+  return commit ? sourceOfCommit(db, commit.id) : null;
 }
 
 /** The metrics stored with the head commit. */
@@ -71,14 +77,20 @@ export async function headMetricsOf(db: DbClient, ontologyId: string): Promise<P
 }
 
 /** The whole history oldest first, for verifying the hash chain. */
-export function commitsOldestFirst(db: DbClient, ontologyId: string) {
-  return db.commit.findMany({ where: { ontologyId }, orderBy: { seq: 'asc' } });
+export async function commitsOldestFirst(db: DbClient, ontologyId: string) {
+  const rows = await db.commit.findMany({ where: { ontologyId }, orderBy: { seq: 'asc' } });
+  const history = [];
+  for (const row of rows) history.push({ ...row, source: (await sourceOfCommit(db, row.id)) ?? '' });
+  return history;
 }
 
 /** A commit with the account and visibility of its ontology, for visibility checks by commit id. */
-export function findCommitWithOntology(db: DbClient, commitId: string) {
-  return db.commit.findUnique({
-    where: { id: commitId },
-    include: { ontology: { select: { accountId: true, visibility: true } } },
-  });
+export async function findCommitWithOntology(db: DbClient, commitId: string) {
+  return withSource(
+    db,
+    await db.commit.findUnique({
+      where: { id: commitId },
+      include: { ontology: { select: { accountId: true, visibility: true } } },
+    }),
+  );
 }

@@ -1,13 +1,14 @@
-// The head sources of a page of ontologies for a streamed answer: one query brings every
-// small source and the size and commit of the large ones; a large source is read in chunks
-// (`readSourceChunks`) only when the consumer gets to it.
+// The head sources of a page of ontologies for a streamed answer: one query brings the head
+// commit and source size of each; a small source is read whole and a large one in chunks
+// (`readSourceChunks`), each only when the consumer gets to it.
 import { Prisma } from '../generated/prisma/client.js';
+import { readStoredSourceText, sessionsQuery } from '../source-store/index.js';
 import type { SqlSessions } from '../sql-sessions.js';
 import type { DbClient } from './db-client.js';
 import type { OntologyRow } from './ontology-rows.js';
 import { readSourceChunks, SOURCE_CHUNK_BYTES } from './source-chunks.js';
 
-/** Sources up to this many bytes come with the page's one query; larger ones are read in chunks. */
+/** Sources up to this many bytes are read whole; larger ones in chunks. */
 export const INLINE_SOURCE_BYTES = 2 * SOURCE_CHUNK_BYTES;
 
 /** A source as text, or as chunks to be read in order (each iterable read at most once). */
@@ -15,7 +16,7 @@ export type StreamedSource = string | AsyncIterable<string>;
 
 export type OntologyWithStreamedSource = { row: OntologyRow; source: StreamedSource };
 
-type Head = { id: string; commitId: string; source: string | null };
+type Head = { id: string; commitId: string; bytes: number };
 
 export type StreamedSourceOptions = {
   signal?: AbortSignal;
@@ -36,17 +37,17 @@ export async function* withStreamedHeadSources(
   if (rows.length === 0) return;
   const inline = options.inlineBytes ?? INLINE_SOURCE_BYTES;
   const ids = Prisma.join(rows.map((row) => Prisma.sql`${row.id}::uuid`));
-  // octet_length of a stored value reads its header only; large sources are not fetched here.
   const heads = await db.prisma.$queryRaw<Head[]>`
-    SELECT "ontology_id"::text AS "id", "id"::text AS "commitId",
-           CASE WHEN octet_length("source") <= ${inline}::int THEN "source" END AS "source"
-    FROM "commits" WHERE "status" = 'applied' AND "ontology_id" IN (${ids})`;
+    SELECT c."ontology_id"::text AS "id", c."id"::text AS "commitId", COALESCE(s."bytes", 0)::float8 AS "bytes"
+    FROM "commits" c LEFT JOIN "commit_sources" s ON s."commit_id" = c."id"
+    WHERE c."status" = 'applied' AND c."ontology_id" IN (${ids})`;
+  const query = sessionsQuery(db.sessions, options);
   const headOf = new Map(heads.map((head) => [head.id, head]));
   for (const row of rows) {
     const head = headOf.get(row.id);
     headOf.delete(row.id);
     if (!head) yield { row, source: '' };
-    else if (head.source !== null) yield { row, source: head.source };
+    else if (Number(head.bytes) <= inline) yield { row, source: (await readStoredSourceText(query, head.commitId)) ?? '' };
     else yield { row, source: readSourceChunks(db.sessions, head.commitId, { signal: options.signal, key: options.key }) };
   }
 }

@@ -15,7 +15,7 @@ export async function lockHierarchy(tx: Prisma.TransactionClient): Promise<void>
 /** Locks the ontology row until the transaction ends: writers of one ontology serialize. */
 export async function lockOntology(tx: Prisma.TransactionClient, id: string) {
   await lockOntologyRow(tx, id);
-  return tx.ontology.findUnique({ where: { id }, include: withHeadSource });
+  return withHeadSource(tx, await tx.ontology.findUnique({ where: { id } }));
 }
 
 /** The same lock as lockOntology without reading the row (work that needs no head source); false when the ontology is gone. */

@@ -1,17 +1,15 @@
 // Ontology rows. The row carries the head's hash, version and sequence; the source lives only
 // in commits (the head commit is the one `applied`), so a row "with head" joins that one commit.
 import type { Prisma } from '../generated/prisma/client.js';
+import { prismaQuery, readStoredSourceText, runnerQuery, storeSource, type SqlQuery } from '../source-store/index.js';
 import type { SqlRunner } from '../sql-runner.js';
 import { metricsJson, type NewCommit } from './commit-writes.js';
 import type { DbClient } from './db-client.js';
 import type { TermsStatus } from './term-writes.js';
 
-export const withHeadSource = {
-  commits: { where: { status: 'applied' }, select: { source: true }, take: 1 },
-} as const;
-
-export type OntologyWithHead = Prisma.OntologyGetPayload<{ include: typeof withHeadSource }>;
 export type OntologyRow = Prisma.OntologyGetPayload<object>;
+/** An ontology with its head source (`commits`: the head commit's, or none when not read). */
+export type OntologyWithHead = OntologyRow & { commits: { source: string }[] };
 /** An ontology with its head source, the metrics stored with its head commit and whether its terms are written. */
 export type OntologyWithHeadMetrics = OntologyWithHead & { headMetrics: Prisma.JsonValue | null; termsStatus: TermsStatus };
 
@@ -26,6 +24,18 @@ export type OntologyRowChanges = {
   headHash?: string;
   headSeq?: number;
 };
+
+/** The source of the ontology's head commit ('' when it has none). */
+export async function headSourceOf(q: SqlQuery, ontologyId: string): Promise<string> {
+  const [head] = await q<{ id: string }>(`SELECT "id"::text AS "id" FROM "commits" WHERE "ontology_id" = $1::uuid AND "status" = 'applied'`, [ontologyId]);
+  return head ? ((await readStoredSourceText(q, head.id)) ?? '') : '';
+}
+
+/** The row with its head source attached (null stays null). */
+export async function withHeadSource<R extends OntologyRow>(db: DbClient, row: R | null): Promise<(R & { commits: { source: string }[] }) | null> {
+  if (!row) return null;
+  return { ...row, commits: [{ source: await headSourceOf(prismaQuery(db), row.id) }] };
+}
 
 export function findOntologyRow(db: DbClient, id: string) {
   return db.ontology.findUnique({ where: { id } });
@@ -51,13 +61,13 @@ export type NewOntology = {
 
 const INSERT_ONTOLOGY = `INSERT INTO "ontologies" ("id", "account_id", "parent_id", "title", "description", "visibility", "source_format", "version", "head_hash", "head_seq", "updated_at")
   VALUES ($1::uuid, $2::uuid, $3::uuid, $4, $5, $6, $7, $8, $9, $10, CURRENT_TIMESTAMP) RETURNING "created_at", "updated_at"`;
-const INSERT_FIRST_COMMIT = `INSERT INTO "commits" ("id", "ontology_id", "seq", "parent_hash", "commit_hash", "message", "source_format", "status", "version", "author_id", "source", "metrics", "updated_at")
-  VALUES ($1::uuid, $2::uuid, $3, $4, $5, $6, $7, 'applied', $8, $9::uuid, $10, $11::jsonb, CURRENT_TIMESTAMP)`;
+const INSERT_FIRST_COMMIT = `INSERT INTO "commits" ("id", "ontology_id", "seq", "parent_hash", "commit_hash", "message", "source_format", "status", "version", "author_id", "metrics", "updated_at")
+  VALUES ($1::uuid, $2::uuid, $3, $4, $5, $6, $7, 'applied', $8, $9::uuid, $10::jsonb, CURRENT_TIMESTAMP)`;
 
 /**
  * Inserts an ontology and its first (applied) commit in one transaction, straight through
- * the driver: a source of megabytes goes to the database once, as one parameter, and the
- * answer is built from what was written instead of being read back.
+ * the driver: the source is stored whole, piece by piece, and the answer is built from what
+ * was written instead of being read back.
  */
 export async function insertOntology(
   sql: SqlRunner,
@@ -75,12 +85,15 @@ export async function insertOntology(
       o.id, o.accountId, o.parentId, o.title, o.description, o.visibility, o.sourceFormat, o.version, o.headHash, o.headSeq,
     ]);
     await tx.query(INSERT_FIRST_COMMIT, [
-      c.id, o.id, c.seq, c.parentHash, c.commitHash, c.message, c.sourceFormat, c.version, c.authorId, c.source, metricsJson(c.metrics),
+      c.id, o.id, c.seq, c.parentHash, c.commitHash, c.message, c.sourceFormat, c.version, c.authorId, metricsJson(c.metrics),
     ]);
+    await storeSource(runnerQuery(tx), { commitId: c.id, ontologyId: o.id, source: c.source, baseCommitId: null });
     if (after) await after(tx);
   });
   const at = stamps ? new Date(stamps.created_at) : new Date();
-  return { ...o, createdAt: at, updatedAt: stamps ? new Date(stamps.updated_at) : at, commits: [{ source: c.source }] };
+  // A streamed source is not echoed back (DESIGN 8: such answers carry `source_bytes`).
+  const commits = typeof c.source === 'string' ? [{ source: c.source }] : [];
+  return { ...o, createdAt: at, updatedAt: stamps ? new Date(stamps.updated_at) : at, commits };
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Prisma } from '../generated/prisma/client.js';
 import type { SqlRunner } from '../sql-runner.js';
 import type { DbClient } from './db-client.js';
 import type { TermColumns, TermDetailColumns } from './term-columns.js';
+import { readStoredSourceText, runnerQuery } from '../source-store/index.js';
 
 /** The one statement form both writers use: a driver transaction or a Prisma transaction. */
 export type TermSql = Pick<SqlRunner, 'query'>;
@@ -124,11 +125,13 @@ export type UnindexedCommit = { seq: number; source_format: string; source: stri
 
 /** The first commit of the ontology whose terms are not written, with its source; null when all are. */
 export async function firstUnindexedCommit(sql: TermSql, ontologyId: string): Promise<UnindexedCommit | null> {
-  const rows = await sql.query<UnindexedCommit>(
-    `SELECT "seq", "source_format", "source" FROM "commits" WHERE "ontology_id" = $1::uuid AND NOT "terms_indexed" ORDER BY "seq" LIMIT 1`,
+  const rows = await sql.query<{ id: string; seq: number; source_format: string }>(
+    `SELECT "id"::text AS "id", "seq", "source_format" FROM "commits" WHERE "ontology_id" = $1::uuid AND NOT "terms_indexed" ORDER BY "seq" LIMIT 1`,
     [ontologyId],
   );
-  return rows[0] ?? null;
+  const row = rows[0];
+  if (!row) return null;
+  return { seq: row.seq, source_format: row.source_format, source: (await readStoredSourceText(runnerQuery(sql), row.id)) ?? '' };
 }
 
 /** Ontologies with a commit whose terms are not written, by id after `afterId` (a cursor over one pass). */

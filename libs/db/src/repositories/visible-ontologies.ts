@@ -6,11 +6,12 @@ import type { Prisma } from '../generated/prisma/client.js';
 import type { SqlRunner } from '../sql-runner.js';
 import { visibleTo, visibleToUserSql } from '../visibility.js';
 import type { DbClient } from './db-client.js';
+import { runnerQuery, sourceHeadColumns, sourceTextFrom, type SourceHead } from '../source-store/index.js';
 import { withHeadSource, type OntologyWithHeadMetrics } from './ontology-rows.js';
 import { termsStatusOf } from './term-writes.js';
 
-export function findVisibleOntology(db: DbClient, id: string, viewer: Viewer) {
-  return db.ontology.findFirst({ where: { id, ...visibleTo(viewer) }, include: withHeadSource });
+export async function findVisibleOntology(db: DbClient, id: string, viewer: Viewer) {
+  return withHeadSource(db, await db.ontology.findFirst({ where: { id, ...visibleTo(viewer) } }));
 }
 
 /** The ontology row without any source when the caller may see it. */
@@ -38,14 +39,19 @@ type OntologyHeadRow = {
   head_seq: number;
   created_at: Date;
   updated_at: Date;
-  source: string;
+  commit_id: string;
   metrics: Prisma.JsonValue | null;
   terms_indexed: boolean;
   terms_error: string | null;
+  source_codec: SourceHead['codec'];
+  source_depth: number | null;
+  source_pieces: number | null;
+  source_first: Uint8Array | null;
 };
 
 /**
- * One ontology with its head source when `userId` may see it, in one round trip: the hot
+ * One ontology with its head source when `userId` may see it, in one round trip (a source
+ * stored whole in one piece comes with it; others are read from the store): the hot
  * read path (GET /api/v1/ontologies/:id) checks visibility in SQL instead of loading the
  * caller's memberships first. `parentId` is null when the user cannot see the parent (SPEC 7).
  */
@@ -53,10 +59,12 @@ export async function findVisibleOntologyForUser(sql: SqlRunner, id: string, use
   const rows = await sql.query<OntologyHeadRow>(
     `SELECT o."id"::text AS "id", o."account_id"::text AS "account_id",
             CASE WHEN ${visibleToUserSql('p', '$2')} THEN p."id"::text END AS "parent_id", o."title", o."description",
-            o."visibility", o."source_format", o."version", o."head_hash", o."head_seq", o."created_at", o."updated_at", c."source", c."metrics",
-            c."terms_indexed", c."terms_error"
+            o."visibility", o."source_format", o."version", o."head_hash", o."head_seq", o."created_at", o."updated_at", c."id"::text AS "commit_id", c."metrics",
+            c."terms_indexed", c."terms_error", ${sourceHeadColumns('s', 'sp')}
      FROM "ontologies" o
      JOIN "commits" c ON c."ontology_id" = o."id" AND c."status" = 'applied'
+     LEFT JOIN "commit_sources" s ON s."commit_id" = c."id"
+     LEFT JOIN "commit_source_pieces" sp ON sp."commit_id" = c."id" AND sp."n" = 0
      LEFT JOIN "ontologies" p ON p."id" = o."parent_id"
      WHERE o."id" = $1::uuid AND ${visibleToUserSql('o', '$2')}`,
     [id, userId],
@@ -76,7 +84,16 @@ export async function findVisibleOntologyForUser(sql: SqlRunner, id: string, use
     headSeq: Number(row.head_seq),
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
-    commits: [{ source: row.source }],
+    commits: [
+      {
+        source: await sourceTextFrom(runnerQuery(sql), row.commit_id, {
+          codec: row.source_codec,
+          depth: row.source_depth,
+          pieces: row.source_pieces,
+          first: row.source_first,
+        }),
+      },
+    ],
     headMetrics: row.metrics ?? null,
     termsStatus: termsStatusOf(row.terms_indexed, row.terms_error),
   };

@@ -115,7 +115,7 @@ async function applyUpdate(ctx: ServiceContext, caller: Caller, id: string, inpu
         source,
       };
       const commitHash = computeCommitHash(commit);
-      await appendCommit(tx, id, { ...commit, commitHash, metrics }, at);
+      await appendCommit(tx, id, { ...commit, commitHash, metrics }, at, headSource);
       // Its terms in the same transaction: searchable when this answer returns (DESIGN 6.2),
       // unless the source is over the synchronous limit.
       termsStatus = await writeOrDeferTerms(termSqlOf(tx), id, commit.seq, fresh.terms);

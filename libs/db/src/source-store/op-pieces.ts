@@ -1,0 +1,277 @@
+// The stored form of a version: a stream of ops (copy n bytes of the base, skip n bytes of the
+// base, insert n bytes given) cut into pieces of at most PIECE_BYTES, each compressed on its
+// own, so that a version is written and read back one piece at a time (bounded memory). A
+// version stored whole is the same stream with inserts only and no base. An op never spans
+// two pieces (a long insert becomes several). Sources moved from the old `commits.source`
+// column are stored `plain`: each piece is the bytes themselves.
+// Op encoding: one byte (1 copy, 2 skip, 3 insert), the length as an unsigned LEB128, and for
+// an insert the bytes.
+import { brotliCompressSync, brotliDecompressSync, constants, deflateRawSync, inflateRawSync } from 'node:zlib';
+import type { OpSink } from './line-delta.js';
+
+/** Op bytes per piece before compression. */
+export const PIECE_BYTES = 256 * 1024;
+
+export type PieceCodec = 'brotli' | 'deflate' | 'plain';
+
+const COPY = 1;
+const SKIP = 2;
+const INSERT = 3;
+/** An op header: its code and a length of up to 2^53 (8 LEB128 bytes), with room to spare. */
+const HEADER_BYTES = 10;
+
+const BROTLI_QUALITY = 5;
+
+export function compressPiece(codec: PieceCodec, bytes: Uint8Array): Buffer {
+  if (codec === 'brotli') {
+    return brotliCompressSync(bytes, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength },
+    });
+  }
+  if (codec === 'deflate') return deflateRawSync(bytes);
+  return Buffer.from(bytes);
+}
+
+export function decompressPiece(codec: PieceCodec, bytes: Uint8Array): Uint8Array {
+  if (codec === 'brotli') return brotliDecompressSync(bytes);
+  if (codec === 'deflate') return inflateRawSync(bytes);
+  return bytes;
+}
+
+/** Collects ops into compressed pieces; consecutive copies (or skips) become one op. */
+export class PieceWriter implements OpSink {
+  private readonly buffer: Buffer;
+  private at = 0;
+  private copying = 0;
+  private skipping = 0;
+  private ready: Buffer[] = [];
+  /** Compressed bytes of every piece sealed so far. */
+  storedBytes = 0;
+  pieces = 0;
+
+  constructor(
+    private readonly codec: Exclude<PieceCodec, 'plain'>,
+    private readonly write: (pieces: Buffer[]) => Promise<void>,
+    pieceBytes = PIECE_BYTES,
+  ) {
+    if (pieceBytes < HEADER_BYTES * 2) throw new RangeError(`pieceBytes must be at least ${HEADER_BYTES * 2}`);
+    this.buffer = Buffer.allocUnsafe(pieceBytes);
+  }
+
+  copy(bytes: number): void {
+    if (bytes <= 0) return;
+    this.flushSkip();
+    this.copying += bytes;
+  }
+
+  skip(bytes: number): void {
+    if (bytes <= 0) return;
+    this.flushCopy();
+    this.skipping += bytes;
+  }
+
+  insertLatin1(text: string): void {
+    if (text.length > 0) this.insertBytes(Buffer.from(text, 'latin1'));
+  }
+
+  insertBytes(bytes: Uint8Array): void {
+    this.flushCopy();
+    this.flushSkip();
+    let from = 0;
+    while (from < bytes.byteLength) {
+      if (this.buffer.length - this.at < HEADER_BYTES + 1) this.seal();
+      const take = Math.min(bytes.byteLength - from, this.buffer.length - this.at - HEADER_BYTES);
+      this.header(INSERT, take);
+      this.buffer.set(bytes.subarray(from, from + take), this.at);
+      this.at += take;
+      from += take;
+    }
+  }
+
+  async drain(): Promise<void> {
+    if (this.ready.length === 0) return;
+    const pieces = this.ready;
+    this.ready = [];
+    await this.write(pieces);
+  }
+
+  /** Writes what is left; a trailing skip is dropped (the rest of the base is simply not read). */
+  async finish(): Promise<void> {
+    this.flushCopy();
+    this.skipping = 0;
+    this.seal();
+    await this.drain();
+  }
+
+  private flushCopy() {
+    if (this.copying > 0) this.op(COPY, this.copying);
+    this.copying = 0;
+  }
+
+  private flushSkip() {
+    if (this.skipping > 0) this.op(SKIP, this.skipping);
+    this.skipping = 0;
+  }
+
+  private op(code: number, length: number) {
+    if (this.buffer.length - this.at < HEADER_BYTES) this.seal();
+    this.header(code, length);
+  }
+
+  private header(code: number, length: number) {
+    this.buffer[this.at++] = code;
+    let rest = length;
+    while (rest >= 128) {
+      this.buffer[this.at++] = (rest % 128) | 128;
+      rest = Math.floor(rest / 128);
+    }
+    this.buffer[this.at++] = rest;
+  }
+
+  private seal() {
+    if (this.at === 0) return;
+    const piece = compressPiece(this.codec, this.buffer.subarray(0, this.at));
+    this.at = 0;
+    this.ready.push(piece);
+    this.storedBytes += piece.byteLength;
+    this.pieces += 1;
+  }
+}
+
+/** Bytes taken from a base stream, in order; synchronous while the batch at hand lasts. */
+class BaseReader {
+  private parts: Uint8Array[] = [];
+  private index = 0;
+  private offset = 0;
+  private readonly source: AsyncIterator<Uint8Array[]> | undefined;
+
+  constructor(base: AsyncIterable<Uint8Array[]> | undefined) {
+    this.source = base?.[Symbol.asyncIterator]();
+  }
+
+  /** Loads the next batch of the base; fails when there is none. */
+  async refill(): Promise<void> {
+    const next = this.source ? await this.source.next() : { done: true as const, value: undefined };
+    if (next.done) throw new Error('a stored source refers to bytes past the end of its base');
+    this.parts = next.value;
+    this.index = 0;
+    this.offset = 0;
+  }
+
+  /** Takes (into `out`, or passes over when `out` is undefined) up to `bytes` from the batch at hand; answers how many are still wanted. */
+  take(bytes: number, out: Uint8Array[] | undefined): number {
+    let rest = bytes;
+    while (rest > 0 && this.index < this.parts.length) {
+      const part = this.parts[this.index] as Uint8Array;
+      const length = Math.min(rest, part.byteLength - this.offset);
+      if (out && length > 0) out.push(part.subarray(this.offset, this.offset + length));
+      this.offset += length;
+      rest -= length;
+      if (this.offset >= part.byteLength) {
+        this.index += 1;
+        this.offset = 0;
+      }
+    }
+    return rest;
+  }
+
+  async close(): Promise<void> {
+    await this.source?.return?.();
+  }
+}
+
+/** Bytes a rebuilt version is yielded in (a batch of views), so memory stays bounded whatever the delta. */
+const OUT_BATCH_BYTES = 256 * 1024;
+/** A batch of more views than this is copied into one buffer: each level of a chain would otherwise cut the views of the one below finer. */
+const MAX_VIEWS = 32;
+
+const joined = (views: Uint8Array[], bytes: number): Uint8Array[] => (views.length > MAX_VIEWS ? [Buffer.concat(views, bytes)] : views);
+
+/**
+ * Rebuilds a version from its decompressed pieces and its base (the version it is a delta
+ * of; none for a version stored whole), yielding its bytes in batches of views.
+ */
+export async function* applyPieces(pieces: AsyncIterable<Uint8Array>, plain: boolean, base?: AsyncIterable<Uint8Array[]>): AsyncGenerator<Uint8Array[]> {
+  const reader = new BaseReader(base);
+  try {
+    let out: Uint8Array[] = [];
+    let held = 0;
+    for await (const piece of pieces) {
+      if (plain) {
+        if (piece.byteLength > 0) yield [piece];
+        continue;
+      }
+      let at = 0;
+      while (at < piece.byteLength) {
+        const code = piece[at++];
+        let length = 0;
+        let scale = 1;
+        for (;;) {
+          const byte = piece[at++];
+          if (byte === undefined) throw new Error('a stored source piece ends inside an op');
+          length += (byte & 127) * scale;
+          if (byte < 128) break;
+          scale *= 128;
+        }
+        if (code === COPY || code === SKIP) {
+          // A long copy is yielded as it goes: never more than a batch of the base is held.
+          let rest = length;
+          while (rest > 0) {
+            const want = code === COPY ? Math.min(rest, OUT_BATCH_BYTES - held) : rest;
+            const got = want - reader.take(want, code === COPY ? out : undefined);
+            rest -= got;
+            if (code === COPY) held += got;
+            if (held >= OUT_BATCH_BYTES) {
+              yield joined(out, held);
+              out = [];
+              held = 0;
+            }
+            if (got < want) await reader.refill();
+          }
+        } else if (code === INSERT) {
+          if (at + length > piece.byteLength) throw new Error('a stored source piece ends inside an insert');
+          out.push(piece.subarray(at, at + length));
+          held += length;
+          at += length;
+          if (held >= OUT_BATCH_BYTES) {
+            yield joined(out, held);
+            out = [];
+            held = 0;
+          }
+        } else throw new Error(`a stored source piece holds an unknown op ${code}`);
+      }
+    }
+    if (out.length > 0) yield joined(out, held);
+  } finally {
+    await reader.close();
+  }
+}
+
+/** The bytes of a version stored whole, from its (compressed) pieces, at once: for small sources on hot paths. */
+export function wholeVersionBytes(codec: PieceCodec, pieces: Uint8Array[]): Buffer {
+  const out: Uint8Array[] = [];
+  for (const stored of pieces) {
+    const piece = decompressPiece(codec, stored);
+    if (codec === 'plain') {
+      out.push(piece);
+      continue;
+    }
+    let at = 0;
+    while (at < piece.byteLength) {
+      if (piece[at++] !== INSERT) throw new Error('a version stored whole holds inserts only');
+      let length = 0;
+      let scale = 1;
+      for (;;) {
+        const byte = piece[at++];
+        if (byte === undefined) throw new Error('a stored source piece ends inside an op');
+        length += (byte & 127) * scale;
+        if (byte < 128) break;
+        scale *= 128;
+      }
+      if (at + length > piece.byteLength) throw new Error('a stored source piece ends inside an insert');
+      out.push(piece.subarray(at, at + length));
+      at += length;
+    }
+  }
+  return Buffer.concat(out);
+}
