@@ -1,4 +1,4 @@
-import { esc, page } from './layout.js';
+import { esc, page } from '@oms/platform';
 
 export function signInPage(options: { action: string; csrf: string; clientName: string; email?: string; error?: string; otp?: boolean }): string {
   return page(

@@ -1,5 +1,5 @@
 import type { TokenRow } from '@oms/contracts';
-import { esc, page } from '../pages/layout.js';
+import { esc, page } from '@oms/platform';
 
 export type { TokenRow };
 export type AppRow = { grantId: string; clientName: string; clientId: string; since: string };
@@ -19,7 +19,8 @@ function settings(active: string, csrf: string, userName: string, body: string):
 <nav class="tabs">${tabs}</nav>
 ${body}
 <form class="signout" method="post" action="/sign-out"><input type="hidden" name="csrf" value="${esc(csrf)}"><button class="secondary" type="submit">Sign out</button></form>`,
-  ).replace('<main class="card">', '<main class="card wide">');
+    { width: 'wide' },
+  );
 }
 
 const date = (iso: string | null) => (iso ? esc(iso.slice(0, 16).replace('T', ' ')) + ' UTC' : 'never');
@@ -86,12 +87,12 @@ export function connectedAppsPage(o: { csrf: string; userName: string; apps: App
   );
 }
 
-export function settingsSignInPage(o: { csrf: string; email?: string; error?: string }): string {
+export function settingsSignInPage(o: { csrf: string; email?: string; error?: string; returnTo?: string }): string {
   return page(
     'Sign in',
-    `<h1>Sign in</h1><p class="lead">to manage your settings</p>
+    `<h1>Sign in</h1><p class="lead">${o.returnTo ? 'to continue to the page you asked for' : 'to manage your settings'}</p>
 ${o.error ? `<div class="error" role="alert">${esc(o.error)}</div>` : ''}
-<form method="post" action="/sign-in"><input type="hidden" name="csrf" value="${esc(o.csrf)}">
+<form method="post" action="/sign-in"><input type="hidden" name="csrf" value="${esc(o.csrf)}">${o.returnTo ? `<input type="hidden" name="return" value="${esc(o.returnTo)}">` : ''}
 <label for="email">E-mail</label><input id="email" name="email" type="email" required autofocus value="${esc(o.email ?? '')}">
 <label for="password">Password</label><input id="password" name="password" type="password" required autocomplete="current-password">
 <label for="otp_attempt">One-time code <span style="font-weight:400;color:#5a6275">(only if two-factor is on)</span></label>
