@@ -40,7 +40,7 @@ export function apiTokensPage(o: { csrf: string; userName: string; tokens: Token
 <form method="post" action="/settings/api-tokens"><input type="hidden" name="csrf" value="${esc(o.csrf)}">
 <label for="name">New token name</label><input id="name" name="name" type="text" required maxlength="100" placeholder="e.g. laptop agent">
 <div class="actions"><button type="submit">Create token</button></div></form>
-<h2 style="font-size:1.05rem;margin-top:26px">Your tokens</h2>
+<h2>Your tokens</h2>
 ${o.tokens.length ? `<table><thead><tr><th>Name</th><th>Created</th><th>Last used</th><th></th></tr></thead><tbody>${rows}</tbody></table>` : '<p>No tokens yet.</p>'}`,
   );
 }
@@ -73,7 +73,7 @@ export function twoFactorPage(o: { csrf: string; userName: string; enabled: bool
 export function connectedAppsPage(o: { csrf: string; userName: string; apps: AppRow[] }): string {
   const rows = o.apps
     .map(
-      (a) => `<tr><td>${esc(a.clientName)}<br><code style="font-size:.8rem">${esc(a.clientId)}</code></td><td>${date(a.since)}</td>
+      (a) => `<tr><td>${esc(a.clientName)}<br><code class="small">${esc(a.clientId)}</code></td><td>${date(a.since)}</td>
 <td><form method="post" action="/settings/connected-apps/${esc(a.grantId)}/revoke"><input type="hidden" name="csrf" value="${esc(o.csrf)}"><button class="danger" type="submit">Revoke</button></form></td></tr>`,
     )
     .join('');
@@ -95,7 +95,7 @@ ${o.error ? `<div class="error" role="alert">${esc(o.error)}</div>` : ''}
 <form method="post" action="/sign-in"><input type="hidden" name="csrf" value="${esc(o.csrf)}">${o.returnTo ? `<input type="hidden" name="return" value="${esc(o.returnTo)}">` : ''}
 <label for="email">E-mail</label><input id="email" name="email" type="email" required autofocus value="${esc(o.email ?? '')}">
 <label for="password">Password</label><input id="password" name="password" type="password" required autocomplete="current-password">
-<label for="otp_attempt">One-time code <span style="font-weight:400;color:#5a6275">(only if two-factor is on)</span></label>
+<label for="otp_attempt">One-time code <span class="hint">(only if two-factor is on)</span></label>
 <input id="otp_attempt" name="otp_attempt" type="text" inputmode="numeric" autocomplete="one-time-code">
 <div class="actions"><button type="submit">Sign in</button></div></form>`,
   );

@@ -56,6 +56,9 @@ nav.site a[aria-current=page]{color:#fff;border-bottom:2px solid #a996ff}
 a{color:#4b32b8}
 h2{font-size:1.05rem;margin:26px 0 8px}
 .muted{color:#5a6275}
+.small{font-size:.85rem}
+.hint{font-weight:400;color:#5a6275}
+caption{text-align:left;padding:0 0 6px}
 .meta{display:grid;grid-template-columns:max-content 1fr;gap:6px 16px;margin:16px 0}
 .meta dt{font-weight:600;color:#5a6275}
 .meta dd{margin:0;overflow-wrap:anywhere}
