@@ -59,6 +59,8 @@ h2{font-size:1.05rem;margin:26px 0 8px}
 .small{font-size:.85rem}
 .hint{font-weight:400;color:#5a6275}
 caption{text-align:left;padding:0 0 6px}
+table.metrics{width:auto;min-width:50%}
+table.metrics td{text-align:right;font-variant-numeric:tabular-nums}
 .meta{display:grid;grid-template-columns:max-content 1fr;gap:6px 16px;margin:16px 0}
 .meta dt{font-weight:600;color:#5a6275}
 .meta dd{margin:0;overflow-wrap:anywhere}

@@ -92,7 +92,7 @@ ${o.parentId ? `<dt>Parent</dt><dd><a href="${esc(ontologyPath(o.parentId))}">pa
 <h2>Downloads</h2>
 ${downloads(o)}
 <h2>Metrics</h2>
-${metrics.length ? `<table><caption class="muted">Counted when this version was stored</caption><tbody>${metrics.map(([k, v]) => `<tr><th scope="row">${esc(words(k))}</th><td>${v.toLocaleString('en')}</td></tr>`).join('')}</tbody></table>` : '<p>No metrics were stored for this version.</p>'}
+${metrics.length ? `<table class="metrics"><caption class="muted">Counted when this version was stored</caption><tbody>${metrics.map(([k, v]) => `<tr><th scope="row">${esc(words(k))}</th><td>${v.toLocaleString('en')}</td></tr>`).join('')}</tbody></table>` : '<p>No metrics were stored for this version.</p>'}
 ${tree(o, level)}`,
     'ontologies',
   );
