@@ -85,7 +85,7 @@ export function preSessionCsrfOk(req: Request, given: unknown, secure: boolean):
  */
 export function safeReturnPath(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.length > 2000) return undefined;
-  if (!/^\/(?![\/\\])[\x21-\x7e]*$/.test(value)) return undefined;
+  if (!/^\/(?![/\\])[\x21-\x7e]*$/.test(value)) return undefined;
   return value;
 }
 
