@@ -11,7 +11,6 @@ import { createOntology, signUpUser, type SignedUpUser } from './support/test-se
 import { useTestServer } from './support/use-test-server.js';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const runs = suiteCanRun('web pages in Chromium', { chromium: chromiumAvailable() });
 
 const SOURCE = `@prefix owl: <http://www.w3.org/2002/07/owl#> .
 @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
@@ -31,7 +30,7 @@ ex:Process a owl:Class ; rdfs:label "biological process" .
 const V2 = SOURCE.replace('"heart valve"', '"cardiac valve"') + 'ex:Vessel a owl:Class ; rdfs:label "blood vessel" ; rdfs:subClassOf ex:AnatomicalEntity .\n';
 const HEART = 'http://purl.obolibrary.org/obo/HP_0000001';
 
-describe.runIf(runs)('web pages in Chromium', () => {
+describe.runIf(suiteCanRun('web pages in Chromium', { chromium: chromiumAvailable() }))('web pages in Chromium', () => {
   const { server } = useTestServer({ port: 'free' });
   let browser: Browser;
   let curator: SignedUpUser;
