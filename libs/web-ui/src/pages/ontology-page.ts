@@ -47,7 +47,8 @@ function downloads(o: OntologyView): string {
   const base = `${ontologyPath(o.id)}/download`;
   const isRdf = Boolean(o.metrics && typeof o.metrics === 'object' && 'rdf' in o.metrics);
   const links = [`<li><a href="${esc(base)}" download>Original (${esc(o.sourceFormat)})</a></li>`];
-  if (isRdf) for (const [format, label] of CONVERSIONS) links.push(`<li><a href="${esc(base + query({ format }))}" download>${label}</a></li>`);
+  // A Turtle source is already Turtle: the original is that download.
+  if (isRdf) for (const [format, label] of CONVERSIONS) if (!(format === 'turtle' && o.sourceFormat === 'turtle')) links.push(`<li><a href="${esc(base + query({ format }))}" download>${label}</a></li>`);
   return `<ul class="chips">${links.join('')}</ul>`;
 }
 
