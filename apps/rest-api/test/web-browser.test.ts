@@ -127,6 +127,11 @@ describe.runIf(suiteCanRun('web pages in Chromium', { chromium: chromiumAvailabl
     await open(page, term, 'term');
     await open(page, `/ontologies/${anatomy.id}/history`, 'history');
     await open(page, `/ontologies/${anatomy.id}/diff`, 'diff');
+    await open(page, `/ontologies/${anatomy.id}/edit`, 'edit');
+    await page.fill('textarea[name=description]', 'Parts of the heart, edited in the browser.');
+    await page.click('button[type=submit]');
+    await page.waitForURL(`**/ontologies/${anatomy.id}`);
+    expect(await page.textContent('p.lead')).toBe('Parts of the heart, edited in the browser.');
 
     secret = await createOntology(server, curator.token, { title: 'Private notes', source: SOURCE, source_format: 'turtle', visibility: 'private' });
     const stranger = await signUpUser(server);

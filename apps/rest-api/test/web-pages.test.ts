@@ -83,7 +83,7 @@ describe.each(testBackends())('web pages on %s', (backend) => {
     const page = await getPage(server, `/ontologies/${hearts.id}`, bobCookie);
     expect(page.status).toBe(200);
     expect(page.html).toContain('<h1>Hearts &lt;&amp;&gt;</h1>');
-    expect(page.html).toContain('Organs that pump.');
+    expect(page.html).toContain('Organs that pump');
     expect(page.html).toContain('<dt>Version</dt><dd>1.0.1</dd>');
     expect(page.html).toMatch(/<code>sha256:[0-9a-f]{64}<\/code>/);
     expect(page.html).toMatch(/triples/);
@@ -169,6 +169,36 @@ describe.each(testBackends())('web pages on %s', (backend) => {
       expect(page.html, odd).toBe(missing.html);
     }
     expect((await getPage(server, `/ontologies/${secret.id}`, aliceCookie)).status).toBe(200);
+  });
+
+  it('when a member edits the metadata then it changes without a new version; others and forged forms are refused', async () => {
+    const post = (path: string, cookie: string, fields: Record<string, string>) =>
+      fetch(`${server.baseUrl}${path}`, { method: 'POST', redirect: 'manual', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+    const form = await getPage(server, `/ontologies/${hearts.id}/edit`, aliceCookie);
+    expect(form.status).toBe(200);
+    const csrf = /name="csrf" value="([^"]+)"/.exec(form.html)?.[1] ?? '';
+    expect(csrf).not.toBe('');
+    expect((await getPage(server, `/ontologies/${hearts.id}`, aliceCookie)).html).toContain(`href="/ontologies/${hearts.id}/edit"`);
+    expect((await getPage(server, `/ontologies/${hearts.id}`, bobCookie)).html).not.toContain('/edit"');
+
+    const forged = await post(`/ontologies/${hearts.id}/edit`, aliceCookie, { csrf: 'wrong', title: 'Forged', description: '', visibility: 'public' });
+    expect(forged.status).toBe(403);
+    const invalid = await post(`/ontologies/${hearts.id}/edit`, aliceCookie, { csrf, title: '', description: 'x', visibility: 'public' });
+    expect(invalid.status).toBe(422);
+    expect(await invalid.text()).toMatch(/role="alert">title /);
+    const saved = await post(`/ontologies/${hearts.id}/edit`, aliceCookie, { csrf, title: 'Hearts <&>', description: 'Organs that pump blood.', visibility: 'public' });
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get('location')).toBe(`/ontologies/${hearts.id}`);
+    const read = await server.request('GET', `/api/v1/ontologies/${hearts.id}`, { token: alice.token });
+    expect(read.body).toMatchObject({ description: 'Organs that pump blood.', version: '1.0.1' });
+
+    const bobsForm = await getPage(server, `/ontologies/${hearts.id}/edit`, bobCookie);
+    expect(bobsForm.status).toBe(403);
+    const bobCsrf = /name="csrf" value="([^"]+)"/.exec((await getPage(server, '/settings/api-tokens', bobCookie)).html)?.[1] ?? '';
+    expect((await post(`/ontologies/${hearts.id}/edit`, bobCookie, { csrf: bobCsrf, title: 'Mine', description: '', visibility: 'public' })).status).toBe(403);
+    const hidden = await post(`/ontologies/${secret.id}/edit`, bobCookie, { csrf: bobCsrf, title: 'Mine', description: '', visibility: 'public' });
+    expect(hidden.status).toBe(404);
+    expect((await getPage(server, `/ontologies/${secret.id}/edit`, bobCookie)).status).toBe(404);
   });
 
   it('when the REST API and the pages share the origin then REST answers are unchanged', async () => {

@@ -3,9 +3,9 @@
 // server-rendered over the use cases of @oms/ontology-service, behind the settings area's
 // sign-in, with a strict Content-Security-Policy (no script at all) and the same not-found page
 // for what the user may not see as for what does not exist.
-import { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
+import express, { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
 import { ERROR_TABLE, isAppError, isUuid } from '@oms/domain';
-import { DOWNLOAD_FORMATS, ListOntologiesQuery, TermSearchQuery } from '@oms/contracts';
+import { DOWNLOAD_FORMATS, ListOntologiesQuery, TermSearchQuery, UpdateOntologyRequest } from '@oms/contracts';
 import {
   diffOntology,
   downloadOntologySource,
@@ -18,17 +18,19 @@ import {
   readTerm,
   searchTermsWindow,
   termHistoryWindow,
+  updateOntology,
   type ServiceContext,
 } from '@oms/ontology-service';
-import { setPageHeaders, STYLESHEET, STYLESHEET_PATH, type Logger, type WebSessionStore } from '@oms/platform';
+import { sameToken, setPageHeaders, STYLESHEET, STYLESHEET_PATH, type Logger, type WebSessionStore } from '@oms/platform';
 import { signedIn, type SignedIn } from './signed-in.js';
-import { notFoundPage, problemPage } from './pages/frame.js';
+import { notFoundPage, ontologyPath, problemPage } from './pages/frame.js';
 import { ontologyListPage, type ListedOntology } from './pages/ontology-list.js';
 import { ontologyPage, type TreeLevel } from './pages/ontology-page.js';
 import { termPage, type TermView } from './pages/term-page.js';
 import { historyPage, type HistoryCommit } from './pages/history-page.js';
 import { homePage, searchPage } from './pages/search-pages.js';
 import { diffPage } from './pages/diff-page.js';
+import { editPage, type EditValues } from './pages/edit-page.js';
 
 export type WebRouterOptions = {
   ctx: ServiceContext;
@@ -274,6 +276,54 @@ export function createWebRouter(options: WebRouterOptions): Router {
       res.setHeader('Content-Disposition', `attachment; filename="${download.fileName}"`);
       res.setHeader('Cache-Control', 'private, no-cache');
       res.type(`${download.mediaType}; charset=utf-8`).send(download.body);
+    }),
+  );
+
+  // Members edit the metadata; the form posts back here with the session's CSRF token.
+  const form = express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 10 });
+  const field = (req: Request, name: string) => {
+    const value = (req.body as Record<string, unknown> | undefined)?.[name];
+    return typeof value === 'string' ? value : '';
+  };
+  /** The ontology when the user may change it: hidden is 404 (thrown), seen but not a member is 403. */
+  const editable = async (req: Request, res: Response, who: SignedIn['who']) => {
+    const id = ontologyId(req);
+    if (!id) return void notFound(res);
+    const ontology = await readOntology(ctx, who, { id });
+    const member = await readAccount(ctx, who, { accountId: ontology.accountId }).then(
+      () => true,
+      () => false,
+    );
+    if (!member) return void send(res, problemPage('Not allowed', 'Only members of the owning account can change this ontology.'), 403);
+    return ontology;
+  };
+  router.get(
+    '/ontologies/:id/edit',
+    page(async (req, res, { who, session }) => {
+      const ontology = await editable(req, res, who);
+      if (!ontology) return;
+      send(res, editPage({ id: ontology.id, csrf: session.csrfToken, values: { title: ontology.title, description: ontology.description, visibility: ontology.visibility } }));
+    }),
+  );
+  router.post(
+    '/ontologies/:id/edit',
+    form,
+    page(async (req, res, { who, session }) => {
+      if (!sameToken(session.csrfToken, field(req, 'csrf'))) {
+        return send(res, problemPage('Not saved', 'The form was not sent from this site (CSRF check failed). Open the page again and retry.'), 403);
+      }
+      const ontology = await editable(req, res, who);
+      if (!ontology) return;
+      const values: EditValues = { title: field(req, 'title'), description: field(req, 'description').replace(/\r\n/g, '\n'), visibility: field(req, 'visibility') };
+      const parsed = UpdateOntologyRequest.safeParse({ ontology: values });
+      if (!parsed.success) {
+        const errors: Record<string, string[]> = {};
+        for (const issue of parsed.error.issues) (errors[String(issue.path.at(-1))] ??= []).push(issue.message);
+        return send(res, editPage({ id: ontology.id, csrf: session.csrfToken, values, errors }), 422);
+      }
+      const { title, description, visibility } = parsed.data.ontology;
+      await updateOntology(ctx, who, ontology.id, { changes: { title, description, visibility } });
+      res.redirect(303, ontologyPath(ontology.id));
     }),
   );
 

@@ -73,6 +73,8 @@ ul.plain li{padding:8px 0;border-bottom:1px solid #eceef4;overflow-wrap:anywhere
 form.search{display:flex;gap:8px;flex-wrap:wrap;align-items:flex-end}
 form.search .grow{flex:1 1 220px}
 form.search label{margin-top:0}
+textarea{width:100%;padding:10px 12px;border:1px solid #c9cedb;border-radius:8px;font:inherit}
+.actions a{align-self:center}
 input[type=search],select{width:100%;padding:10px 12px;border:1px solid #c9cedb;border-radius:8px;font-size:1rem;background:#fff}
 .pager{display:flex;gap:12px;margin-top:16px}
 .badge{display:inline-block;padding:1px 8px;border-radius:999px;background:#eef0f6;font-size:.8rem;font-weight:600}
