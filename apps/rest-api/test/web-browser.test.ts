@@ -127,6 +127,7 @@ describe.runIf(suiteCanRun('web pages in Chromium', { chromium: chromiumAvailabl
     await open(page, term, 'term');
     await open(page, `/ontologies/${anatomy.id}/history`, 'history');
     await open(page, `/ontologies/${anatomy.id}/diff`, 'diff');
+    await open(page, '/ontologies/new', 'create');
     await open(page, `/ontologies/${anatomy.id}/edit`, 'edit');
     await page.fill('textarea[name=description]', 'Parts of the heart, edited in the browser.');
     await page.click('button[type=submit]');

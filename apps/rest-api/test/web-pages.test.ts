@@ -201,6 +201,26 @@ describe.each(testBackends())('web pages on %s', (backend) => {
     expect((await getPage(server, `/ontologies/${secret.id}/edit`, bobCookie)).status).toBe(404);
   });
 
+  it('when a user creates an ontology with the form then it is stored; a bad source or a forged form is refused', async () => {
+    const post = (fields: Record<string, string>) =>
+      fetch(`${server.baseUrl}/ontologies/new`, { method: 'POST', redirect: 'manual', headers: { cookie: bobCookie, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+    const form = await getPage(server, '/ontologies/new', bobCookie);
+    expect(form.status).toBe(200);
+    const csrf = /name="csrf" value="([^"]+)"/.exec(form.html)?.[1] ?? '';
+    const fields = { csrf, title: 'Bob pets', description: 'Cats.', visibility: 'private', source_format: 'turtle', source: '@prefix ex: <http://example.org/> .\r\nex:Cat a ex:Animal .\r\n' };
+    expect((await post({ ...fields, csrf: 'forged' })).status).toBe(403);
+    const bad = await post({ ...fields, source: 'ex:Cat a' });
+    expect(bad.status).toBe(422);
+    expect(await bad.text()).toMatch(/role="alert">source /);
+    const created = await post(fields);
+    expect(created.status).toBe(303);
+    const location = created.headers.get('location') ?? '';
+    expect(location).toMatch(/^\/ontologies\/[0-9a-f-]{36}$/);
+    const page = await getPage(server, location, bobCookie);
+    expect(page.html).toContain('<h1>Bob pets</h1>');
+    expect((await getPage(server, location, aliceCookie)).status).toBe(404);
+  });
+
   it('when the REST API and the pages share the origin then REST answers are unchanged', async () => {
     expect((await server.request('GET', `/api/v1/ontologies/${hearts.id}`, { token: bob.token })).status).toBe(200);
     expect((await server.request('GET', '/api/v1/nothing', { token: bob.token })).status).toBe(404);

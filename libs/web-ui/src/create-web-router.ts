@@ -5,8 +5,9 @@
 // for what the user may not see as for what does not exist.
 import express, { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
 import { ERROR_TABLE, isAppError, isUuid } from '@oms/domain';
-import { DOWNLOAD_FORMATS, ListOntologiesQuery, TermSearchQuery, UpdateOntologyRequest } from '@oms/contracts';
+import { CreateOntologyRequest, DOWNLOAD_FORMATS, ListOntologiesQuery, TermSearchQuery, UpdateOntologyRequest } from '@oms/contracts';
 import {
+  createOntology,
   diffOntology,
   downloadOntologySource,
   listOntologyCommits,
@@ -31,6 +32,7 @@ import { historyPage, type HistoryCommit } from './pages/history-page.js';
 import { homePage, searchPage } from './pages/search-pages.js';
 import { diffPage } from './pages/diff-page.js';
 import { editPage, type EditValues } from './pages/edit-page.js';
+import { createPage, type CreateValues } from './pages/create-page.js';
 
 export type WebRouterOptions = {
   ctx: ServiceContext;
@@ -144,6 +146,50 @@ export function createWebRouter(options: WebRouterOptions): Router {
           perPage: LIST_PAGE,
         }),
       );
+    }),
+  );
+
+  // Forms post urlencoded bodies back to their page with the session's CSRF token.
+  const form = express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 10 });
+  const sourceForm = express.urlencoded({ extended: false, limit: '2mb', parameterLimit: 10 });
+  const field = (req: Request, name: string) => {
+    const value = (req.body as Record<string, unknown> | undefined)?.[name];
+    return typeof value === 'string' ? value : '';
+  };
+  const csrfRefused = (res: Response) => send(res, problemPage('Not saved', 'The form was not sent from this site (CSRF check failed). Open the page again and retry.'), 403);
+  const fieldErrors = (issues: { path: PropertyKey[]; message: string }[]) => {
+    const errors: Record<string, string[]> = {};
+    for (const issue of issues) (errors[String(issue.path.at(-1))] ??= []).push(issue.message);
+    return errors;
+  };
+
+  const EMPTY: CreateValues = { title: '', description: '', visibility: 'private', source_format: 'turtle', source: '' };
+  router.get(
+    '/ontologies/new',
+    page(async (_req, res, { session }) => send(res, createPage({ csrf: session.csrfToken, values: EMPTY }))),
+  );
+  router.post(
+    '/ontologies/new',
+    sourceForm,
+    page(async (req, res, { who, session }) => {
+      if (!sameToken(session.csrfToken, field(req, 'csrf'))) return csrfRefused(res);
+      const values: CreateValues = {
+        title: field(req, 'title'),
+        description: field(req, 'description').replace(/\r\n/g, '\n'),
+        visibility: field(req, 'visibility'),
+        source_format: field(req, 'source_format'),
+        source: field(req, 'source').replace(/\r\n/g, '\n'),
+      };
+      const parsed = CreateOntologyRequest.safeParse({ ontology: values });
+      if (!parsed.success) return send(res, createPage({ csrf: session.csrfToken, values, errors: fieldErrors(parsed.error.issues) }), 422);
+      try {
+        const created = await createOntology(ctx, who, parsed.data.ontology);
+        res.redirect(303, ontologyPath(created.id));
+      } catch (error) {
+        // The source failed its format check (or another field was refused): the form again, with why.
+        if (isAppError(error) && error.fieldErrors) return send(res, createPage({ csrf: session.csrfToken, values, errors: error.fieldErrors }), 422);
+        throw error;
+      }
     }),
   );
 
@@ -279,12 +325,6 @@ export function createWebRouter(options: WebRouterOptions): Router {
     }),
   );
 
-  // Members edit the metadata; the form posts back here with the session's CSRF token.
-  const form = express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 10 });
-  const field = (req: Request, name: string) => {
-    const value = (req.body as Record<string, unknown> | undefined)?.[name];
-    return typeof value === 'string' ? value : '';
-  };
   /** The ontology when the user may change it: hidden is 404 (thrown), seen but not a member is 403. */
   const editable = async (req: Request, res: Response, who: SignedIn['who']) => {
     const id = ontologyId(req);
@@ -309,17 +349,13 @@ export function createWebRouter(options: WebRouterOptions): Router {
     '/ontologies/:id/edit',
     form,
     page(async (req, res, { who, session }) => {
-      if (!sameToken(session.csrfToken, field(req, 'csrf'))) {
-        return send(res, problemPage('Not saved', 'The form was not sent from this site (CSRF check failed). Open the page again and retry.'), 403);
-      }
+      if (!sameToken(session.csrfToken, field(req, 'csrf'))) return csrfRefused(res);
       const ontology = await editable(req, res, who);
       if (!ontology) return;
       const values: EditValues = { title: field(req, 'title'), description: field(req, 'description').replace(/\r\n/g, '\n'), visibility: field(req, 'visibility') };
       const parsed = UpdateOntologyRequest.safeParse({ ontology: values });
       if (!parsed.success) {
-        const errors: Record<string, string[]> = {};
-        for (const issue of parsed.error.issues) (errors[String(issue.path.at(-1))] ??= []).push(issue.message);
-        return send(res, editPage({ id: ontology.id, csrf: session.csrfToken, values, errors }), 422);
+        return send(res, editPage({ id: ontology.id, csrf: session.csrfToken, values, errors: fieldErrors(parsed.error.issues) }), 422);
       }
       const { title, description, visibility } = parsed.data.ontology;
       await updateOntology(ctx, who, ontology.id, { changes: { title, description, visibility } });

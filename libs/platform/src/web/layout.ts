@@ -75,6 +75,7 @@ form.search .grow{flex:1 1 220px}
 form.search label{margin-top:0}
 textarea{width:100%;padding:10px 12px;border:1px solid #c9cedb;border-radius:8px;font:inherit}
 .actions a{align-self:center}
+textarea.code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.9rem}
 input[type=search],select{width:100%;padding:10px 12px;border:1px solid #c9cedb;border-radius:8px;font-size:1rem;background:#fff}
 .pager{display:flex;gap:12px;margin-top:16px}
 .badge{display:inline-block;padding:1px 8px;border-radius:999px;background:#eef0f6;font-size:.8rem;font-weight:600}

@@ -25,6 +25,7 @@ export function ontologyListPage(o: { rows: ListedOntology[]; filters: ListFilte
   return webPage(
     'Ontologies',
     `<h1>Ontologies</h1>
+<p><a href="/ontologies/new">New ontology</a></p>
 <p class="lead">${o.total} ${o.total === 1 ? 'ontology' : 'ontologies'} you can see${o.filters.filter === 'all' ? '' : ' with these filters'}.</p>
 <form class="search" method="get" action="/ontologies" role="search">
 <div class="grow"><label for="title">Title contains</label><input id="title" name="title" type="search" maxlength="200" value="${esc(o.filters.title ?? '')}"></div>
