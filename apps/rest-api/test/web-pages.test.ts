@@ -219,6 +219,12 @@ describe.each(testBackends())('web pages on %s', (backend) => {
     const page = await getPage(server, location, bobCookie);
     expect(page.html).toContain('<h1>Bob pets</h1>');
     expect((await getPage(server, location, aliceCookie)).status).toBe(404);
+    const tooLarge = await post({ ...fields, source: 'x'.repeat(3 * 1024 * 1024) });
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.text()).toContain('The form is too large');
+    // Without a session the body is not read: the browser is sent to sign in.
+    const stranger = await fetch(`${server.baseUrl}/ontologies/new`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'x'.repeat(3 * 1024 * 1024) });
+    expect(stranger.status).toBe(303);
   });
 
   it('when the REST API and the pages share the origin then REST answers are unchanged', async () => {

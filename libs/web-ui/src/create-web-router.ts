@@ -3,7 +3,7 @@
 // server-rendered over the use cases of @oms/ontology-service, behind the settings area's
 // sign-in, with a strict Content-Security-Policy (no script at all) and the same not-found page
 // for what the user may not see as for what does not exist.
-import express, { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
+import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import { ERROR_TABLE, isAppError, isUuid } from '@oms/domain';
 import { CreateOntologyRequest, DOWNLOAD_FORMATS, ListOntologiesQuery, TermSearchQuery, UpdateOntologyRequest } from '@oms/contracts';
 import {
@@ -156,6 +156,9 @@ export function createWebRouter(options: WebRouterOptions): Router {
     const value = (req.body as Record<string, unknown> | undefined)?.[name];
     return typeof value === 'string' ? value : '';
   };
+  /** Reads the form body only once the session is known: a stranger's body is never read. */
+  const readForm = (parser: RequestHandler, req: Request, res: Response) =>
+    new Promise<void>((resolve, reject) => parser(req, res, (error?: unknown) => (error ? reject(error) : resolve())));
   const csrfRefused = (res: Response) => send(res, problemPage('Not saved', 'The form was not sent from this site (CSRF check failed). Open the page again and retry.'), 403);
   const fieldErrors = (issues: { path: PropertyKey[]; message: string }[]) => {
     const errors: Record<string, string[]> = {};
@@ -170,8 +173,8 @@ export function createWebRouter(options: WebRouterOptions): Router {
   );
   router.post(
     '/ontologies/new',
-    sourceForm,
     page(async (req, res, { who, session }) => {
+      await readForm(sourceForm, req, res);
       if (!sameToken(session.csrfToken, field(req, 'csrf'))) return csrfRefused(res);
       const values: CreateValues = {
         title: field(req, 'title'),
@@ -347,8 +350,8 @@ export function createWebRouter(options: WebRouterOptions): Router {
   );
   router.post(
     '/ontologies/:id/edit',
-    form,
     page(async (req, res, { who, session }) => {
+      await readForm(form, req, res);
       if (!sameToken(session.csrfToken, field(req, 'csrf'))) return csrfRefused(res);
       const ontology = await editable(req, res, who);
       if (!ontology) return;
@@ -371,6 +374,11 @@ export function createWebRouter(options: WebRouterOptions): Router {
     if (isAppError(error) && error.code === 'not_found') return notFound(res);
     if (isAppError(error) && ERROR_TABLE[error.code].http < 500) {
       return send(res, problemPage('That did not work', error.message), ERROR_TABLE[error.code].http);
+    }
+    // The form parser's refusals (a body over its limit, a malformed one) carry their own 4xx.
+    const status = (error as { status?: unknown } | null)?.status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return send(res, problemPage('That did not work', status === 413 ? 'The form is too large; large sources go through the REST API.' : 'The form could not be read.'), status);
     }
     options.logger.error({ err: error }, 'web page failed');
     send(res, problemPage('Something went wrong', 'The page could not be built; try again in a moment.'), isAppError(error) ? ERROR_TABLE[error.code].http : 500);
