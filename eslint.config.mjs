@@ -6,7 +6,7 @@ import prettier from 'eslint-config-prettier';
 
 // Apps are deployables, never libraries: their package names are not importable anywhere.
 const APP_PACKAGES = {
-  regex: '^@oms/(rest-api|mcp-gateway|auth-server|render-worker|mcp-stdio)(/.*)?$',
+  regex: '^@oms/(rest-api|mcp-gateway|auth-server|render-worker|mcp-stdio|web)(/.*)?$',
   message: 'Apps are never imported; move shared code into a lib.',
 };
 
@@ -65,9 +65,15 @@ export default [
           depConstraints: [
             {
               sourceTag: 'type:app',
-              onlyDependOnLibsWithTags: ['type:feature', 'type:platform', 'type:domain', 'type:contracts', 'type:data-access', 'type:util', 'type:testing'],
+              onlyDependOnLibsWithTags: ['type:ui', 'type:feature', 'type:platform', 'type:domain', 'type:contracts', 'type:data-access', 'type:util', 'type:testing'],
             },
             { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:util', 'type:testing'] },
+            // Server-rendered pages over the application layer (libs/web-ui): above the feature libs,
+            // below the apps; they reach the database only through a use case or a port.
+            {
+              sourceTag: 'type:ui',
+              onlyDependOnLibsWithTags: ['type:feature', 'type:domain', 'type:contracts', 'type:util', 'type:platform', 'type:testing'],
+            },
             {
               sourceTag: 'type:feature',
               onlyDependOnLibsWithTags: ['type:domain', 'type:contracts', 'type:util', 'type:platform', 'type:data-access', 'type:testing'],
@@ -85,7 +91,8 @@ export default [
             // non-pure libs; production files may not import them (below).
             { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:util'] },
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
-            { sourceTag: 'scope:rest-api', onlyDependOnLibsWithTags: ['scope:shared', 'scope:rest-api', 'scope:mcp', 'scope:auth', 'scope:render'] },
+            { sourceTag: 'scope:rest-api', onlyDependOnLibsWithTags: ['scope:shared', 'scope:rest-api', 'scope:mcp', 'scope:auth', 'scope:render', 'scope:web'] },
+            { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:shared', 'scope:web'] },
             { sourceTag: 'scope:render', onlyDependOnLibsWithTags: ['scope:shared', 'scope:render'] },
             { sourceTag: 'scope:auth', onlyDependOnLibsWithTags: ['scope:shared', 'scope:auth'] },
             { sourceTag: 'scope:mcp', onlyDependOnLibsWithTags: ['scope:shared', 'scope:mcp', 'scope:render'] },
@@ -118,8 +125,8 @@ export default [
     },
   },
   {
-    // REST routes (and the web app's pages, under apps/web/src/routes) and MCP tools: one use case each.
-    files: ['apps/*/src/routes/**/*.ts', 'libs/mcp-server/src/tools/**/*.ts'],
+    // REST routes, the web interface's pages (libs/web-ui) and MCP tools: one use case each.
+    files: ['apps/*/src/routes/**/*.ts', 'libs/mcp-server/src/tools/**/*.ts', 'libs/web-ui/src/**/*.ts'],
     ignores: ['**/*.spec.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [APP_PACKAGES, TESTS_ONLY, NO_DATA_ACCESS] }],

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { renderNginxConfig } from './lib/nginx-config.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const APPS = ['rest-api', 'auth-server', 'mcp-gateway', 'render-worker'];
+const APPS = ['rest-api', 'auth-server', 'web', 'mcp-gateway', 'render-worker'];
 const REPLICAS = 2;
 const DEFAULT_DATABASE_URL = 'postgresql://postgres@127.0.0.1:5432/ontology_cluster';
 const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
@@ -27,7 +27,7 @@ const PASSED_THROUGH = ['PATH', 'HOME', 'TMPDIR', 'TZ', 'LANG', 'LC_ALL', 'NODE_
 
 const USAGE = `usage: npm run cluster [-- --no-build] [--state-file <path>] [--access-log <path>]
 
-Runs the cluster locally: 2 rest-api, 2 mcp-gateway, 2 render-worker and 1 auth-server
+Runs the cluster locally: 2 rest-api, 2 web, 2 mcp-gateway, 2 render-worker and 1 auth-server
 processes behind nginx.
   --no-build            use the apps' existing dist/ builds
   --state-file <path>   write the address and every process id as JSON once ready
@@ -286,7 +286,7 @@ let tempDir;
 
 function shutdown(exitCode) {
   stopping ??= (async () => {
-    const order = [['edge'], ['mcp-gateway', 'auth-server', 'rest-api'], ['render-worker']];
+    const order = [['edge'], ['mcp-gateway', 'auth-server', 'web', 'rest-api'], ['render-worker']];
     let clean = true;
     for (const kinds of order) {
       const group = children.filter((child) => kinds.some((kind) => child.name === kind || child.name.startsWith(`${kind}-`)));
@@ -387,6 +387,18 @@ async function main(options) {
     );
   }
 
+  // The web interface for people: pages over the use cases, on the shared database.
+  const webs = [];
+  for (let i = 1; i <= REPLICAS; i++) {
+    webs.push(
+      await startApp(settings, 'web', i, {
+        BASE_URL: settings.baseUrl,
+        DATABASE_URL: settings.databaseUrl,
+        TRUST_PROXY: '1',
+      }),
+    );
+  }
+
   const gateways = [];
   for (let i = 1; i <= REPLICAS; i++) {
     const upstream = rest[(i - 1) % rest.length].url;
@@ -410,7 +422,7 @@ async function main(options) {
       }),
     );
   }
-  await Promise.all([...rest.slice(1), ...auths, ...gateways, ...workers].map(({ child, url }) => waitUntilReady(child, `${url}/readyz`)));
+  await Promise.all([...rest.slice(1), ...auths, ...webs, ...gateways, ...workers].map(({ child, url }) => waitUntilReady(child, `${url}/readyz`)));
 
   tempDir = mkdtempSync(path.join(tmpdir(), 'oms-cluster-'));
   const edgeUrl = `http://127.0.0.1:${settings.port}`;
@@ -419,6 +431,7 @@ async function main(options) {
     upstreams: {
       rest_api: rest.map(({ url }) => new URL(url).host),
       auth_server: auths.map(({ url }) => new URL(url).host),
+      web: webs.map(({ url }) => new URL(url).host),
       mcp_gateway: gateways.map(({ url }) => new URL(url).host),
     },
     dir: tempDir,

@@ -21,6 +21,8 @@ import { createRasterizer, inProcessRenderQueue, visualizeWithQueue, type Render
 import { diagramRoutes } from './routes/diagrams.js';
 import { termRoutes } from './routes/terms.js';
 import { internalTrpc } from './internal/mount-trpc.js';
+import { webSessionStore } from '@oms/db';
+import { createWebRouter } from '@oms/web-ui';
 
 export type { AppDeps };
 
@@ -88,6 +90,16 @@ export function createApp(deps: AppDeps): RestApp {
       }),
     );
   }
+
+  // The web interface for people (DESIGN 9): /, /search, /ontologies*, with the settings area's session.
+  app.use(
+    createWebRouter({
+      ctx,
+      sessions: webSessionStore(deps.db.prisma),
+      secureCookies: deps.config.baseUrl.startsWith('https://'),
+      logger: deps.logger,
+    }),
+  );
 
   const api = express.Router();
   api.use((_req, res, next) => {

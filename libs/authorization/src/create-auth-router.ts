@@ -8,7 +8,7 @@ import type { DbClient } from '@oms/db';
 import type { AttemptLimiter, Logger } from '@oms/platform';
 import { interactionRoutes, type CredentialCheck } from './interaction-routes.js';
 import { loadProviderKeys } from './keys.js';
-import { STYLESHEET } from './pages/layout.js';
+import { STYLESHEET, STYLESHEET_PATH } from '@oms/platform';
 import { RESOURCE_SCOPE } from '@oms/domain';
 import { createProvider, type AccountLookup } from './provider.js';
 import { settingsRoutes, type AccountSettingsPort } from './settings/settings-routes.js';
@@ -97,7 +97,7 @@ export function createAuthServer(options: AuthServerOptions): AuthServer {
   providerReady.catch(() => undefined); // reported above; callers that await it see the error
 
   const router = Router();
-  router.get('/assets/auth.css', (_req, res) => {
+  router.get(STYLESHEET_PATH, (_req, res) => {
     res.type('text/css').setHeader('Cache-Control', 'public, max-age=3600');
     res.send(STYLESHEET);
   });

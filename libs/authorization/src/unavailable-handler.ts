@@ -6,7 +6,7 @@ import type { ErrorRequestHandler } from 'express';
 import { isDatabaseUnavailable } from '@oms/db';
 import { isAppError, RETRY_AFTER_SECONDS } from '@oms/domain';
 import { isRedisUnavailable, type Logger } from '@oms/platform';
-import { esc, page } from './pages/layout.js';
+import { esc, page } from '@oms/platform';
 
 function isDependencyUnavailable(error: unknown): boolean {
   return (isAppError(error) && error.code === 'unavailable') || isDatabaseUnavailable(error) || isRedisUnavailable(error);

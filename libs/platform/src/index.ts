@@ -11,3 +11,19 @@ export { type ReadinessChecks } from './http/health-routes.js';
 export { requestLog, setRequestUser } from './http/request-scope.js';
 export { type ServiceApp } from './http/service-app.js';
 export { internalTokenSetting, logLevelSetting, shutdownTimeoutSetting, trustProxySetting } from './env-settings.js';
+export { esc, page, STYLESHEET, STYLESHEET_PATH, type PageOptions } from './web/layout.js';
+export {
+  SESSION_COOKIE,
+  cookieValue,
+  currentSession,
+  endSession,
+  PAGE_CSP,
+  preSessionCsrf,
+  preSessionCsrfOk,
+  safeReturnPath,
+  sameToken,
+  setPageHeaders,
+  startSession,
+  type WebSession,
+  type WebSessionStore,
+} from './web/web-session.js';

@@ -75,11 +75,11 @@ describe.runIf(suiteCanRun('the cluster test', needs))('npm run cluster', () => 
     rmSync(workDir, { recursive: true, force: true });
   }, 30_000);
 
-  it('when it is ready then two processes of rest-api, gateway and worker, one auth-server and nginx run, all on loopback, as its children', () => {
+  it('when it is ready then two processes of rest-api, web, gateway and worker, one auth-server and nginx run, all on loopback, as its children', () => {
     expect(state.edgeUrl).toBe(edge);
     expect(state.baseUrl).toBe(edge);
     const names = state.processes.map((p) => p.name).sort();
-    expect(names).toEqual(['auth-server-1', 'edge', 'mcp-gateway-1', 'mcp-gateway-2', 'render-worker-1', 'render-worker-2', 'rest-api-1', 'rest-api-2']);
+    expect(names).toEqual(['auth-server-1', 'edge', 'mcp-gateway-1', 'mcp-gateway-2', 'render-worker-1', 'render-worker-2', 'rest-api-1', 'rest-api-2', 'web-1', 'web-2']);
     for (const p of state.processes) expect(p.url, p.name).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const children = descendants(runner.pid ?? -1).map((info) => info.pid);
     for (const p of state.processes) expect(children, p.name).toContain(p.pid);
@@ -117,6 +117,13 @@ describe.runIf(suiteCanRun('the cluster test', needs))('npm run cluster', () => 
       expect(await read.json()).toMatchObject({ id: ontology.id, title: 'Cluster pets', source_format: 'turtle' });
     }
     expect((await fetch(`${edge}/api/v1/ontologies/${ontology.id}`)).status).toBe(401);
+
+    // The web interface through the edge: its pages send a browser without a session to sign in.
+    const page = await fetch(`${edge}/ontologies/${ontology.id}`, { redirect: 'manual' });
+    expect(page.status).toBe(303);
+    expect(page.headers.get('location')).toBe(`/sign-in?return=${encodeURIComponent(`/ontologies/${ontology.id}`)}`);
+    const signIn = await fetch(`${edge}${page.headers.get('location')}`);
+    expect(await signIn.text()).toContain('name="return"');
   }, 15_000);
 
   it('when an agent uses MCP through the edge then its tools work and a render-worker process draws the ORM diagram', async () => {

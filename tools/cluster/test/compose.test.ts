@@ -73,7 +73,7 @@ const compose = parse(read('docker-compose.yml'), { merge: true }) as { services
 const services = compose.services;
 const dockerfile = read('Dockerfile');
 const stages = [...dockerfile.matchAll(/^FROM\s+\S+\s+AS\s+(\S+)\s*$/gim)].map((m) => m[1] ?? '');
-const APP_SERVICES = ['rest-api', 'auth-server', 'mcp-gateway', 'render-worker'] as const;
+const APP_SERVICES = ['rest-api', 'auth-server', 'web', 'mcp-gateway', 'render-worker'] as const;
 
 function service(name: string): Service {
   const found = services[name];
@@ -85,7 +85,7 @@ const isLiteral = (value: string) => !value.includes('${');
 
 describe('docker-compose.yml', () => {
   it('when the services are listed then the topology is complete and nothing else', () => {
-    expect(Object.keys(services).sort()).toEqual(['auth-server', 'edge', 'mcp-gateway', 'migrate', 'postgres', 'redis', 'render-worker', 'rest-api'].sort());
+    expect(Object.keys(services).sort()).toEqual(['auth-server', 'edge', 'mcp-gateway', 'migrate', 'postgres', 'redis', 'render-worker', 'rest-api', 'web'].sort());
   });
 
   it('when an app service is built then its APP is a real app and its target a stage of the Dockerfile', () => {
@@ -93,6 +93,7 @@ describe('docker-compose.yml', () => {
       migrate: { app: 'rest-api', target: 'runtime' },
       'rest-api': { app: 'rest-api', target: 'runtime' },
       'auth-server': { app: 'auth-server', target: 'runtime' },
+      web: { app: 'web', target: 'runtime' },
       'mcp-gateway': { app: 'mcp-gateway', target: 'runtime' },
       'render-worker': { app: 'render-worker', target: 'render-worker' },
     };
@@ -191,7 +192,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('when replicas and start order are read then apps scale out and wait for the migration', () => {
-    for (const name of ['rest-api', 'mcp-gateway', 'render-worker']) expect(service(name).deploy?.replicas, name).toBe(2);
+    for (const name of ['rest-api', 'web', 'mcp-gateway', 'render-worker']) expect(service(name).deploy?.replicas, name).toBe(2);
     expect(service('auth-server').deploy?.replicas).toBeGreaterThanOrEqual(1);
     expect(service('migrate').command).toEqual(['node', 'deploy/migrate.mjs']);
     expect(read('deploy/migrate.mjs')).toMatch(/createDatabase\(\{ databaseUrl[^}]*\}\)[\s\S]*\.migrate\(\)/);
@@ -200,6 +201,7 @@ describe('docker-compose.yml', () => {
     }
     expect(service('migrate').depends_on?.['postgres']?.condition).toBe('service_healthy');
     expect(service('mcp-gateway').depends_on?.['rest-api']?.condition).toBe('service_healthy');
+    expect(service('web').depends_on?.['rest-api']?.condition).toBe('service_healthy');
     expect(service('edge').volumes).toContain('./deploy/nginx.conf:/etc/nginx/nginx.conf:ro');
     expect(service('edge').image).toMatch(/^nginx:/);
     expect(service('redis').command?.join(' ')).toContain('--maxmemory-policy noeviction');
@@ -279,10 +281,14 @@ describe('deploy/nginx.conf', () => {
     for (const uri of ['/mcp', '/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp']) {
       expect(target(uri), uri).toBe('mcp_gateway');
     }
+    // The web interface (DESIGN 9): the start page exactly, search, the list and every page under it.
+    for (const uri of ['/', '/search', '/ontologies', '/ontologies/0190a0b0-0000-7000-8000-000000000000', '/ontologies/x/terms', '/ontologies/x/history']) {
+      expect(target(uri), uri).toBe('web');
+    }
   });
 
   it('when /internal or an unknown path is requested then the edge answers 404 itself', () => {
-    for (const uri of ['/internal/trpc/profile.read', '/internal/trpc/', '/internal', '/internal/', '/', '/healthz-not', '/readyz', '/metrics', '/mcpx']) {
+    for (const uri of ['/internal/trpc/profile.read', '/internal/trpc/', '/internal', '/internal/', '/index.html', '/healthz-not', '/readyz', '/metrics', '/mcpx', '/searchx', '/ontologiesx']) {
       expect(target(uri), uri).toBe('return 404');
     }
     expect(locations.filter((l) => l.modifier.startsWith('~')), 'regex locations').toEqual([]);
@@ -320,7 +326,7 @@ describe('deploy/nginx.conf', () => {
     try {
       const rendered = renderNginxConfig(nginx, {
         listen: '127.0.0.1:1',
-        upstreams: { rest_api: ['127.0.0.1:2', '127.0.0.1:3'], auth_server: ['127.0.0.1:6'], mcp_gateway: ['127.0.0.1:4', '127.0.0.1:5'] },
+        upstreams: { rest_api: ['127.0.0.1:2', '127.0.0.1:3'], auth_server: ['127.0.0.1:6'], web: ['127.0.0.1:7', '127.0.0.1:8'], mcp_gateway: ['127.0.0.1:4', '127.0.0.1:5'] },
         dir,
         accessLogFile: `${dir}/access.log`,
         runAsRoot: process.getuid?.() === 0,
@@ -332,9 +338,9 @@ describe('deploy/nginx.conf', () => {
       expect(rendered).toContain(`pid ${dir}/nginx.pid;`);
       expect(rendered).toMatch(/listen 127\.0\.0\.1:1;/);
       expect(rendered).toMatch(/server 127\.0\.0\.1:3 /);
-      expect(rendered).not.toMatch(/rest-api:|auth-server:|mcp-gateway:|resolver /);
+      expect(rendered).not.toMatch(/rest-api:|auth-server:|web:|mcp-gateway:|resolver /);
       expect(() => renderNginxConfig(nginx, { listen: '127.0.0.1:1', upstreams: { rest_api: ['127.0.0.1:2'], other: ['127.0.0.1:3'] }, dir })).toThrow(
-        /no servers given for upstream (auth_server|mcp_gateway)|upstream other not found/,
+        /no servers given for upstream (auth_server|web|mcp_gateway)|upstream other not found/,
       );
       const nginxBin = process.env['NGINX'] ?? '/usr/sbin/nginx';
       if (!suiteCanRun('nginx -t of the rendered configuration', { [`nginx (${nginxBin})`]: existsSync(nginxBin) })) return;

@@ -33,7 +33,7 @@ const dependenciesOf = (name: string) => (graph.dependencies[name] ?? []).map((e
 describe('the project graph', () => {
   it('when the graph is drawn then every serving app depends on ontology-service', () => {
     const serving = apps().filter((app) => !BRIDGES.has(app));
-    expect(serving.sort()).toEqual(['auth-server', 'mcp-gateway', 'render-worker', 'rest-api']);
+    expect(serving.sort()).toEqual(['auth-server', 'mcp-gateway', 'render-worker', 'rest-api', 'web']);
     for (const app of serving) expect(dependenciesOf(app), app).toContain('ontology-service');
   });
 

@@ -1,4 +1,4 @@
-import { esc, page } from './layout.js';
+import { esc, page } from '@oms/platform';
 
 export function renderErrorPage(error: string, description: string): string {
   return page(

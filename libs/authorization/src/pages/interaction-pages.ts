@@ -1,4 +1,4 @@
-import { esc, page } from './layout.js';
+import { esc, page } from '@oms/platform';
 
 export function signInPage(options: { action: string; csrf: string; clientName: string; email?: string; error?: string; otp?: boolean }): string {
   return page(
@@ -12,7 +12,7 @@ ${options.error ? `<div class="error" role="alert">${esc(options.error)}</div>` 
 <input id="email" name="email" type="email" required autofocus value="${esc(options.email ?? '')}">
 <label for="password">Password</label>
 <input id="password" name="password" type="password" required autocomplete="current-password">
-<label for="otp_attempt">One-time code ${options.otp ? '' : '<span style="font-weight:400;color:#5a6275">(only if two-factor is on)</span>'}</label>
+<label for="otp_attempt">One-time code ${options.otp ? '' : '<span class="hint">(only if two-factor is on)</span>'}</label>
 <input id="otp_attempt" name="otp_attempt" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]*">
 <div class="actions"><button type="submit">Sign in</button></div>
 </form>`,
@@ -48,7 +48,7 @@ export function consentPage(options: ConsentPageOptions): string {
 <ul class="scopes">${items}</ul>
 <p>After you choose, you will be sent to <strong><code>${esc(options.redirectHost)}</code></strong>.</p>
 ${options.redirectIsLoopback ? `<div class="error" role="alert">This application receives the answer on your own computer (<code>${esc(options.redirectHost)}</code>). Any program on this computer can claim to be it: allow only if you have just started this application yourself.</div>` : ''}
-<p style="color:#5a6275;font-size:.9rem">You can revoke this at any time under Settings → Connected apps.</p>
+<p class="muted small">You can revoke this at any time under Settings → Connected apps.</p>
 <form method="post" action="${esc(options.action)}">
 <input type="hidden" name="csrf" value="${esc(options.csrf)}">
 <div class="actions"><button type="submit" name="decision" value="allow">Allow</button><button class="secondary" type="submit" name="decision" value="deny">Deny</button></div>

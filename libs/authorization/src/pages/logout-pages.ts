@@ -1,6 +1,6 @@
 // The provider's sign-out pages (RP-initiated logout) in the service's own look: its
 // defaults load a web font from fonts.googleapis.com, telling a third party who signs out.
-import { esc, page } from './layout.js';
+import { esc, page } from '@oms/platform';
 
 /** `form` is oidc-provider's hidden form (action and xsrf token); the buttons submit it. */
 export function logoutPage(form: string): string {

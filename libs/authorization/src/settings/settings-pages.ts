@@ -1,5 +1,5 @@
 import type { TokenRow } from '@oms/contracts';
-import { esc, page } from '../pages/layout.js';
+import { esc, page } from '@oms/platform';
 
 export type { TokenRow };
 export type AppRow = { grantId: string; clientName: string; clientId: string; since: string };
@@ -19,7 +19,8 @@ function settings(active: string, csrf: string, userName: string, body: string):
 <nav class="tabs">${tabs}</nav>
 ${body}
 <form class="signout" method="post" action="/sign-out"><input type="hidden" name="csrf" value="${esc(csrf)}"><button class="secondary" type="submit">Sign out</button></form>`,
-  ).replace('<main class="card">', '<main class="card wide">');
+    { width: 'wide' },
+  );
 }
 
 const date = (iso: string | null) => (iso ? esc(iso.slice(0, 16).replace('T', ' ')) + ' UTC' : 'never');
@@ -39,7 +40,7 @@ export function apiTokensPage(o: { csrf: string; userName: string; tokens: Token
 <form method="post" action="/settings/api-tokens"><input type="hidden" name="csrf" value="${esc(o.csrf)}">
 <label for="name">New token name</label><input id="name" name="name" type="text" required maxlength="100" placeholder="e.g. laptop agent">
 <div class="actions"><button type="submit">Create token</button></div></form>
-<h2 style="font-size:1.05rem;margin-top:26px">Your tokens</h2>
+<h2>Your tokens</h2>
 ${o.tokens.length ? `<table><thead><tr><th>Name</th><th>Created</th><th>Last used</th><th></th></tr></thead><tbody>${rows}</tbody></table>` : '<p>No tokens yet.</p>'}`,
   );
 }
@@ -72,7 +73,7 @@ export function twoFactorPage(o: { csrf: string; userName: string; enabled: bool
 export function connectedAppsPage(o: { csrf: string; userName: string; apps: AppRow[] }): string {
   const rows = o.apps
     .map(
-      (a) => `<tr><td>${esc(a.clientName)}<br><code style="font-size:.8rem">${esc(a.clientId)}</code></td><td>${date(a.since)}</td>
+      (a) => `<tr><td>${esc(a.clientName)}<br><code class="small">${esc(a.clientId)}</code></td><td>${date(a.since)}</td>
 <td><form method="post" action="/settings/connected-apps/${esc(a.grantId)}/revoke"><input type="hidden" name="csrf" value="${esc(o.csrf)}"><button class="danger" type="submit">Revoke</button></form></td></tr>`,
     )
     .join('');
@@ -86,15 +87,15 @@ export function connectedAppsPage(o: { csrf: string; userName: string; apps: App
   );
 }
 
-export function settingsSignInPage(o: { csrf: string; email?: string; error?: string }): string {
+export function settingsSignInPage(o: { csrf: string; email?: string; error?: string; returnTo?: string }): string {
   return page(
     'Sign in',
-    `<h1>Sign in</h1><p class="lead">to manage your settings</p>
+    `<h1>Sign in</h1><p class="lead">${o.returnTo ? 'to continue to the page you asked for' : 'to manage your settings'}</p>
 ${o.error ? `<div class="error" role="alert">${esc(o.error)}</div>` : ''}
-<form method="post" action="/sign-in"><input type="hidden" name="csrf" value="${esc(o.csrf)}">
+<form method="post" action="/sign-in"><input type="hidden" name="csrf" value="${esc(o.csrf)}">${o.returnTo ? `<input type="hidden" name="return" value="${esc(o.returnTo)}">` : ''}
 <label for="email">E-mail</label><input id="email" name="email" type="email" required autofocus value="${esc(o.email ?? '')}">
 <label for="password">Password</label><input id="password" name="password" type="password" required autocomplete="current-password">
-<label for="otp_attempt">One-time code <span style="font-weight:400;color:#5a6275">(only if two-factor is on)</span></label>
+<label for="otp_attempt">One-time code <span class="hint">(only if two-factor is on)</span></label>
 <input id="otp_attempt" name="otp_attempt" type="text" inputmode="numeric" autocomplete="one-time-code">
 <div class="actions"><button type="submit">Sign in</button></div></form>`,
   );

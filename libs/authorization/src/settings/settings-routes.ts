@@ -5,12 +5,23 @@ import express, { Router, type Request, type RequestHandler, type Response } fro
 import type Provider from 'oidc-provider';
 import QRCode from 'qrcode';
 import { isAppError } from '@oms/domain';
-import { deleteGrantWithTokens, deleteOidcSession, findGrantOfUser, listGrantsOfUser, type DbClient } from '@oms/db';
-import type { AttemptLimiter } from '@oms/platform';
+import { deleteGrantWithTokens, deleteOidcSession, findGrantOfUser, listGrantsOfUser, webSessionStore, type DbClient } from '@oms/db';
+import {
+  cookieValue,
+  currentSession,
+  endSession,
+  preSessionCsrf,
+  preSessionCsrfOk,
+  safeReturnPath,
+  sameToken,
+  setPageHeaders,
+  startSession,
+  type AttemptLimiter,
+  type WebSession,
+} from '@oms/platform';
 import type { AccountSettingsPort } from '@oms/contracts';
 import type { CredentialCheck } from '../interaction-routes.js';
 import { apiTokensPage, connectedAppsPage, settingsSignInPage, twoFactorPage, type AppRow } from './settings-pages.js';
-import { cookieValue, currentSession, endSession, preSessionCsrf, preSessionCsrfOk, sameToken, startSession, type WebSession } from './web-session.js';
 
 export type { AccountSettingsPort };
 
@@ -42,11 +53,10 @@ const twoFactorCredentials = (req: Request) => ({ password: field(req, 'password
 
 export function settingsRoutes(deps: SettingsDeps): Router {
   const { db, port } = deps;
+  const sessions = webSessionStore(db);
   const router = Router();
   router.use(['/settings', '/sign-in', '/sign-out'], (_req, res, next) => {
-    res.setHeader('Cache-Control', 'no-store');
-    res.setHeader('X-Frame-Options', 'DENY');
-    res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'");
+    setPageHeaders(res);
     next();
   });
 
@@ -54,7 +64,7 @@ export function settingsRoutes(deps: SettingsDeps): Router {
   const signedIn = (handler: (req: Request, res: Response, session: WebSession, name: string) => Promise<void>): RequestHandler[] => [
     form,
     async (req, res) => {
-      const session = await currentSession(db, req, deps.secureCookies);
+      const session = await currentSession(sessions, req, deps.secureCookies);
       if (!session) return res.redirect(303, '/sign-in');
       if (req.method === 'POST' && !sameToken(session.csrfToken, field(req, 'csrf'))) {
         return res.status(403).type('text').send('The form was not sent from this site (CSRF check failed).');
@@ -63,29 +73,33 @@ export function settingsRoutes(deps: SettingsDeps): Router {
     },
   ];
 
+  // `return`: the page of the web interface that sent the browser here (a path of this origin).
   router.get('/sign-in', (req, res) => {
-    res.type('html').send(settingsSignInPage({ csrf: preSessionCsrf(req, res, deps.secureCookies) }));
+    const returnTo = safeReturnPath(req.query['return']);
+    res.type('html').send(settingsSignInPage({ csrf: preSessionCsrf(req, res, deps.secureCookies), ...(returnTo ? { returnTo } : {}) }));
   });
   router.post('/sign-in', form, async (req, res) => {
     const csrf = preSessionCsrf(req, res, deps.secureCookies);
-    if (!preSessionCsrfOk(req, field(req, 'csrf'), deps.secureCookies)) return res.status(403).type('html').send(settingsSignInPage({ csrf, error: 'Please try again (the form had expired).' }));
+    const returnTo = safeReturnPath(field(req, 'return'));
+    const again = returnTo ? { returnTo } : {};
+    if (!preSessionCsrfOk(req, field(req, 'csrf'), deps.secureCookies)) return res.status(403).type('html').send(settingsSignInPage({ csrf, ...again, error: 'Please try again (the form had expired).' }));
     const email = field(req, 'email').trim().slice(0, 254);
     const keys = { account: email || '-', address: req.ip ?? 'unknown' };
     const wait = await deps.limiter.hit(keys);
-    if (wait > 0) return res.status(429).type('html').send(settingsSignInPage({ csrf, email, error: `Too many attempts. Try again in ${Math.ceil(wait / 60)} minute(s).` }));
+    if (wait > 0) return res.status(429).type('html').send(settingsSignInPage({ csrf, email, ...again, error: `Too many attempts. Try again in ${Math.ceil(wait / 60)} minute(s).` }));
     const result = await deps.verifyCredentials(email, field(req, 'password').slice(0, 1024), field(req, 'otp_attempt').trim() || undefined);
     if ('refused' in result) {
       const error = result.refused === 'otp' ? 'Enter the current code from your authenticator app.' : 'Wrong e-mail or password.';
-      return res.status(401).type('html').send(settingsSignInPage({ csrf, email, error }));
+      return res.status(401).type('html').send(settingsSignInPage({ csrf, email, ...again, error }));
     }
     await deps.limiter.succeeded(keys);
     // A new session for every sign-in; one this browser held before (of whichever user) ends.
-    await endSession(db, req, res, deps.secureCookies);
-    await startSession(db, res, result.userId, deps.secureCookies);
-    res.redirect(303, '/settings/api-tokens');
+    await endSession(sessions, req, res, deps.secureCookies);
+    await startSession(sessions, res, result.userId, deps.secureCookies);
+    res.redirect(303, returnTo ?? '/settings/api-tokens');
   });
   router.post('/sign-out', ...signedIn(async (req, res) => {
-    await endSession(db, req, res, deps.secureCookies);
+    await endSession(sessions, req, res, deps.secureCookies);
     // The browser's sign-in at the authorization server ends too: it lasts 14 days and would
     // otherwise let the next agent started on this computer through without a password.
     const providerSession = cookieValue(req, PROVIDER_SESSION_COOKIE);

@@ -21,3 +21,4 @@ export * from './term-writes.js';
 export * from './term-search.js';
 export * from './term-reads.js';
 export * from './term-columns.js';
+export * from './web-sessions.js';

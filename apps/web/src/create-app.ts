@@ -1,0 +1,30 @@
+// The web interface as its own app (DESIGN 9 paths: /, /search, /ontologies*), a factory that
+// reads no environment and does not listen. The ontology use cases run in this process; the
+// browser session is the settings area's (same table, same cookie).
+import { webSessionStore } from '@oms/db';
+import { createServiceContext, type ServiceDeps } from '@oms/ontology-service';
+import { createHttpShell, type ServiceApp } from '@oms/platform';
+import { createWebRouter } from '@oms/web-ui';
+import type { WebConfig } from './config.js';
+
+export type WebAppDeps = Omit<ServiceDeps, 'config'> & { config: WebConfig };
+
+export function createApp(deps: WebAppDeps): ServiceApp {
+  const ctx = createServiceContext(deps);
+  const { app, finish } = createHttpShell({
+    logger: deps.logger,
+    trustProxy: deps.config.trustProxy,
+    readiness: { database: () => deps.db.ping() },
+  });
+  app.set('etag', false);
+  app.use(
+    createWebRouter({
+      ctx,
+      sessions: webSessionStore(deps.db.prisma),
+      secureCookies: deps.config.baseUrl.startsWith('https://'),
+      logger: deps.logger,
+    }),
+  );
+  finish();
+  return { app, ready: Promise.resolve(), close: () => ctx.heavyWork.close() };
+}

@@ -1,0 +1,396 @@
+// The web interface for people (DESIGN 9) as an express router for the one origin: `/`,
+// `/search`, `/ontologies` and `/ontologies/:id[/terms|/history|/diff|/download]`, every page
+// server-rendered over the use cases of @oms/ontology-service, behind the settings area's
+// sign-in, with a strict Content-Security-Policy (no script at all) and the same not-found page
+// for what the user may not see as for what does not exist.
+import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
+import { ERROR_TABLE, isAppError, isUuid } from '@oms/domain';
+import { CreateOntologyRequest, DOWNLOAD_FORMATS, ListOntologiesQuery, TermSearchQuery, UpdateOntologyRequest } from '@oms/contracts';
+import {
+  createOntology,
+  diffOntology,
+  downloadOntologySource,
+  listOntologyCommits,
+  listOntologyTermsWindow,
+  listVisibleOntologies,
+  readAccount,
+  readCommitChanges,
+  readOntology,
+  readTerm,
+  searchTermsWindow,
+  termHistoryWindow,
+  updateOntology,
+  type ServiceContext,
+} from '@oms/ontology-service';
+import { sameToken, setPageHeaders, STYLESHEET, STYLESHEET_PATH, type Logger, type WebSessionStore } from '@oms/platform';
+import { signedIn, type SignedIn } from './signed-in.js';
+import { notFoundPage, ontologyPath, problemPage } from './pages/frame.js';
+import { ontologyListPage, type ListedOntology } from './pages/ontology-list.js';
+import { ontologyPage, type TreeLevel } from './pages/ontology-page.js';
+import { termPage, type TermView } from './pages/term-page.js';
+import { historyPage, type HistoryCommit } from './pages/history-page.js';
+import { homePage, searchPage } from './pages/search-pages.js';
+import { diffPage } from './pages/diff-page.js';
+import { editPage, type EditValues } from './pages/edit-page.js';
+import { createPage, type CreateValues } from './pages/create-page.js';
+
+export type WebRouterOptions = {
+  ctx: ServiceContext;
+  sessions: WebSessionStore;
+  /** Behind https: the session cookie carries the __Host- prefix (as the settings area sets it). */
+  secureCookies: boolean;
+  logger: Logger;
+};
+
+const TREE_PAGE = 50;
+const LIST_PAGE = 20;
+const HISTORY_PAGE = 10;
+const NOTE_CHANGES = 8;
+
+/** A query parameter given once as a string, else undefined (a repeated one is not guessed at). */
+const param = (req: Request, name: string): string | undefined => {
+  const value = req.query[name];
+  return typeof value === 'string' ? value : undefined;
+};
+const pageParam = (req: Request) => {
+  const page = Number(param(req, 'page') ?? '1');
+  return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
+};
+/** Ontology ids are UUIDs: anything else names nothing (the same page as a hidden one). */
+const ontologyId = (req: Request) => {
+  const id = String(req.params['id'] ?? '').toLowerCase();
+  return isUuid(id) ? id : undefined;
+};
+
+const listed = (row: { id: string; title: string; description: string; visibility: string; sourceFormat: string; version: string; updatedAt: Date }): ListedOntology => ({
+  id: row.id,
+  title: row.title,
+  description: row.description,
+  visibility: row.visibility,
+  sourceFormat: row.sourceFormat,
+  version: row.version,
+  updatedAt: row.updatedAt,
+});
+
+function send(res: Response, html: string, status = 200): void {
+  res.status(status).type('html').send(html);
+}
+
+export function createWebRouter(options: WebRouterOptions): Router {
+  const { ctx, sessions, secureCookies } = options;
+  const router = Router();
+  const page = (handler: (req: Request, res: Response, user: SignedIn) => Promise<void>) => signedIn(sessions, secureCookies, handler);
+
+  // The one stylesheet (the settings pages' own), for when this router runs without the auth server.
+  router.get(STYLESHEET_PATH, (_req, res) => {
+    res.type('text/css').setHeader('Cache-Control', 'public, max-age=3600');
+    res.send(STYLESHEET);
+  });
+
+  router.use(['/ontologies', '/search'], (_req, res, next) => {
+    setPageHeaders(res);
+    next();
+  });
+  router.use((req, res, next) => {
+    if (req.path === '/') setPageHeaders(res);
+    next();
+  });
+
+  router.get(
+    '/',
+    page(async (_req, res, { who }) => {
+      const recent = await listVisibleOntologies(ctx, who, { filter: 'all', page: 1, per_page: 10 });
+      send(res, homePage({ recent: recent.rows.map(listed), total: recent.pagination.total }));
+    }),
+  );
+
+  router.get(
+    '/search',
+    page(async (req, res, { who }) => {
+      const q = (param(req, 'q') ?? '').trim().slice(0, 500);
+      const current = pageParam(req);
+      if (!q) return send(res, searchPage({ q: '', ontologies: [], ontologyTotal: 0, terms: [], termTotal: 0, page: 1, perPage: LIST_PAGE }));
+      const parsed = TermSearchQuery.safeParse({ q, page: String(current), per_page: String(LIST_PAGE) });
+      if (!parsed.success) {
+        return send(res, searchPage({ q, ontologies: [], ontologyTotal: 0, terms: [], termTotal: 0, page: 1, perPage: LIST_PAGE, problem: 'That search cannot be run; try other words.' }), 400);
+      }
+      const { page: _page, per_page: _perPage, ...filters } = parsed.data;
+      const [ontologies, terms] = await Promise.all([
+        listVisibleOntologies(ctx, who, { filter: 'all', title: q.slice(0, 200), page: 1, per_page: 5 }),
+        searchTermsWindow(ctx, who, filters, { skip: (current - 1) * LIST_PAGE, take: LIST_PAGE }),
+      ]);
+      send(res, searchPage({ q, ontologies: ontologies.rows.map(listed), ontologyTotal: ontologies.pagination.total, terms: terms.data, termTotal: terms.total, page: current, perPage: LIST_PAGE }));
+    }),
+  );
+
+  router.get(
+    '/ontologies',
+    page(async (req, res, { who }) => {
+      const parsed = ListOntologiesQuery.safeParse({
+        filter: param(req, 'filter') || undefined,
+        title: param(req, 'title') || undefined,
+        source_format: param(req, 'source_format') || undefined,
+        page: String(pageParam(req)),
+        per_page: String(LIST_PAGE),
+      });
+      if (!parsed.success) return send(res, problemPage('Ontologies', 'Those filters are not valid; choose from the lists.'), 400);
+      const query = parsed.data;
+      const found = await listVisibleOntologies(ctx, who, query);
+      send(
+        res,
+        ontologyListPage({
+          rows: found.rows.map(listed),
+          filters: { filter: query.filter, title: query.title, source_format: query.source_format },
+          page: query.page,
+          total: found.pagination.total,
+          perPage: LIST_PAGE,
+        }),
+      );
+    }),
+  );
+
+  // Forms post urlencoded bodies back to their page with the session's CSRF token.
+  const form = express.urlencoded({ extended: false, limit: '64kb', parameterLimit: 10 });
+  const sourceForm = express.urlencoded({ extended: false, limit: '2mb', parameterLimit: 10 });
+  const field = (req: Request, name: string) => {
+    const value = (req.body as Record<string, unknown> | undefined)?.[name];
+    return typeof value === 'string' ? value : '';
+  };
+  /** Reads the form body only once the session is known: a stranger's body is never read. */
+  const readForm = (parser: RequestHandler, req: Request, res: Response) =>
+    new Promise<void>((resolve, reject) => parser(req, res, (error?: unknown) => (error ? reject(error) : resolve())));
+  const csrfRefused = (res: Response) => send(res, problemPage('Not saved', 'The form was not sent from this site (CSRF check failed). Open the page again and retry.'), 403);
+  const fieldErrors = (issues: { path: PropertyKey[]; message: string }[]) => {
+    const errors: Record<string, string[]> = {};
+    for (const issue of issues) (errors[String(issue.path.at(-1))] ??= []).push(issue.message);
+    return errors;
+  };
+
+  const EMPTY: CreateValues = { title: '', description: '', visibility: 'private', source_format: 'turtle', source: '' };
+  router.get(
+    '/ontologies/new',
+    page(async (_req, res, { session }) => send(res, createPage({ csrf: session.csrfToken, values: EMPTY }))),
+  );
+  router.post(
+    '/ontologies/new',
+    page(async (req, res, { who, session }) => {
+      await readForm(sourceForm, req, res);
+      if (!sameToken(session.csrfToken, field(req, 'csrf'))) return csrfRefused(res);
+      const values: CreateValues = {
+        title: field(req, 'title'),
+        description: field(req, 'description').replace(/\r\n/g, '\n'),
+        visibility: field(req, 'visibility'),
+        source_format: field(req, 'source_format'),
+        source: field(req, 'source').replace(/\r\n/g, '\n'),
+      };
+      const parsed = CreateOntologyRequest.safeParse({ ontology: values });
+      if (!parsed.success) return send(res, createPage({ csrf: session.csrfToken, values, errors: fieldErrors(parsed.error.issues) }), 422);
+      try {
+        const created = await createOntology(ctx, who, parsed.data.ontology);
+        res.redirect(303, ontologyPath(created.id));
+      } catch (error) {
+        // The source failed its format check (or another field was refused): the form again, with why.
+        if (isAppError(error) && error.fieldErrors) return send(res, createPage({ csrf: session.csrfToken, values, errors: error.fieldErrors }), 422);
+        throw error;
+      }
+    }),
+  );
+
+  router.get(
+    '/ontologies/:id',
+    page(async (req, res, { who }) => {
+      const id = ontologyId(req);
+      if (!id) return notFound(res);
+      const ontology = await readOntology(ctx, who, { id });
+      const parentIri = param(req, 'parent')?.slice(0, 2000) || undefined;
+      const current = pageParam(req);
+      const [account, terms, parent] = await Promise.all([
+        readAccount(ctx, who, { accountId: ontology.accountId }).catch(() => null),
+        listOntologyTermsWindow(ctx, who, { ontologyId: id, parent: parentIri, include_deprecated: true, kind: undefined }, { skip: (current - 1) * TREE_PAGE, take: TREE_PAGE }),
+        parentIri ? readTerm(ctx, who, { ontologyId: id, iri: parentIri }).catch(() => null) : Promise.resolve(null),
+      ]);
+      const level: TreeLevel = {
+        parent: parentIri ? { iri: parent?.iri ?? parentIri, label: parent?.label ?? null, curie: parent?.curie ?? null } : null,
+        terms: terms.data,
+        total: terms.total,
+        page: current,
+        perPage: TREE_PAGE,
+      };
+      send(
+        res,
+        ontologyPage(
+          {
+            id: ontology.id,
+            title: ontology.title,
+            description: ontology.description,
+            accountId: ontology.accountId,
+            accountName: account?.name ?? null,
+            parentId: ontology.parentId,
+            visibility: ontology.visibility,
+            sourceFormat: ontology.sourceFormat,
+            version: ontology.version,
+            headHash: ontology.headHash,
+            createdAt: ontology.createdAt,
+            updatedAt: ontology.updatedAt,
+            metrics: ontology.headMetrics,
+          },
+          level,
+        ),
+      );
+    }),
+  );
+
+  router.get(
+    '/ontologies/:id/terms',
+    page(async (req, res, { who }) => {
+      const id = ontologyId(req);
+      const iri = param(req, 'iri')?.slice(0, 2000);
+      if (!id || !iri) return notFound(res);
+      const current = pageParam(req);
+      const term = await readTerm(ctx, who, { ontologyId: id, iri });
+      const [children, history] = await Promise.all([
+        listOntologyTermsWindow(ctx, who, { ontologyId: id, parent: term.iri, include_deprecated: true, kind: undefined }, { skip: (current - 1) * TREE_PAGE, take: TREE_PAGE }),
+        termHistoryWindow(ctx, who, { ontologyId: id, iri: term.iri }, { skip: 0, take: 20 }).catch(() => ({ total: 0, data: [] })),
+      ]);
+      send(
+        res,
+        termPage(term as TermView, { terms: children.data, total: children.total, page: current, perPage: TREE_PAGE }, history.data),
+      );
+    }),
+  );
+
+  router.get(
+    '/ontologies/:id/history',
+    page(async (req, res, { who }) => {
+      const id = ontologyId(req);
+      if (!id) return notFound(res);
+      const current = pageParam(req);
+      const ontology = await readOntology(ctx, who, { id });
+      const { total, rows } = await listOntologyCommits(ctx, who, { ontologyId: id, skip: (current - 1) * HISTORY_PAGE, take: HISTORY_PAGE });
+      const commits: HistoryCommit[] = await Promise.all(
+        rows.map(async (row) => ({
+          id: row.id,
+          version: row.version,
+          message: row.message,
+          commitHash: row.commitHash,
+          createdAt: row.createdAt,
+          changes: await readCommitChanges(ctx, who, { ontologyId: id, commitId: row.id, page: 1, per_page: NOTE_CHANGES }),
+        })),
+      );
+      send(res, historyPage({ id, title: ontology.title, commits, total, page: current, perPage: HISTORY_PAGE }));
+    }),
+  );
+
+  router.get(
+    '/ontologies/:id/diff',
+    page(async (req, res, { who }) => {
+      const id = ontologyId(req);
+      if (!id) return notFound(res);
+      const ontology = await readOntology(ctx, who, { id });
+      const { rows } = await listOntologyCommits(ctx, who, { ontologyId: id, skip: 0, take: 100 });
+      const uuidOrUndefined = (value: string | undefined) => (value && isUuid(value) ? value.toLowerCase() : undefined);
+      const from = uuidOrUndefined(param(req, 'from'));
+      const to = uuidOrUndefined(param(req, 'to'));
+      const diff = await diffOntology(ctx, who, { ontologyId: id, from, to, limit: 2000, textOnly: true });
+      send(
+        res,
+        diffPage({
+          id,
+          title: ontology.title,
+          choices: rows.map((row) => ({ id: row.id, version: row.version })),
+          from: from ?? diff.from?.commit_id,
+          to: to ?? diff.to.commit_id,
+          diff: {
+            from: diff.from,
+            to: diff.to,
+            unified: diff.kind === 'text' ? diff.changes.unified : '',
+            truncated: diff.truncated,
+            summary: diff.summary as unknown as Record<string, unknown>,
+          },
+        }),
+      );
+    }),
+  );
+
+  // The downloads the ontology page links to: the REST download with the browser's session.
+  router.get(
+    '/ontologies/:id/download',
+    page(async (req, res, { who }) => {
+      const id = ontologyId(req);
+      if (!id) return notFound(res);
+      const requested = param(req, 'format');
+      const format = DOWNLOAD_FORMATS.find((candidate) => candidate === requested);
+      if (requested !== undefined && !format) return send(res, problemPage('Download', 'Choose one of the formats the ontology page offers.'), 400);
+      const { download } = await downloadOntologySource(ctx, who, { ontologyId: id, format, negotiate: (types) => types[0] ?? '' });
+      res.setHeader('Content-Disposition', `attachment; filename="${download.fileName}"`);
+      res.setHeader('Cache-Control', 'private, no-cache');
+      res.type(`${download.mediaType}; charset=utf-8`).send(download.body);
+    }),
+  );
+
+  /** The ontology when the user may change it: hidden is 404 (thrown), seen but not a member is 403. */
+  const editable = async (req: Request, res: Response, who: SignedIn['who']) => {
+    const id = ontologyId(req);
+    if (!id) return void notFound(res);
+    const ontology = await readOntology(ctx, who, { id });
+    const member = await readAccount(ctx, who, { accountId: ontology.accountId }).then(
+      () => true,
+      () => false,
+    );
+    if (!member) return void send(res, problemPage('Not allowed', 'Only members of the owning account can change this ontology.'), 403);
+    return ontology;
+  };
+  router.get(
+    '/ontologies/:id/edit',
+    page(async (req, res, { who, session }) => {
+      const ontology = await editable(req, res, who);
+      if (!ontology) return;
+      send(res, editPage({ id: ontology.id, csrf: session.csrfToken, values: { title: ontology.title, description: ontology.description, visibility: ontology.visibility } }));
+    }),
+  );
+  router.post(
+    '/ontologies/:id/edit',
+    page(async (req, res, { who, session }) => {
+      await readForm(form, req, res);
+      if (!sameToken(session.csrfToken, field(req, 'csrf'))) return csrfRefused(res);
+      const ontology = await editable(req, res, who);
+      if (!ontology) return;
+      const values: EditValues = { title: field(req, 'title'), description: field(req, 'description').replace(/\r\n/g, '\n'), visibility: field(req, 'visibility') };
+      const parsed = UpdateOntologyRequest.safeParse({ ontology: values });
+      if (!parsed.success) {
+        return send(res, editPage({ id: ontology.id, csrf: session.csrfToken, values, errors: fieldErrors(parsed.error.issues) }), 422);
+      }
+      const { title, description, visibility } = parsed.data.ontology;
+      await updateOntology(ctx, who, ontology.id, { changes: { title, description, visibility } });
+      res.redirect(303, ontologyPath(ontology.id));
+    }),
+  );
+
+  // Any other path under /ontologies is the not-found page too.
+  router.use('/ontologies', page(async (_req, res) => notFound(res)));
+
+  const pageErrors: ErrorRequestHandler = (error, req, res, next) => {
+    if (res.headersSent || !isWebPath(req.path)) return next(error);
+    if (isAppError(error) && error.code === 'not_found') return notFound(res);
+    if (isAppError(error) && ERROR_TABLE[error.code].http < 500) {
+      return send(res, problemPage('That did not work', error.message), ERROR_TABLE[error.code].http);
+    }
+    // The form parser's refusals (a body over its limit, a malformed one) carry their own 4xx.
+    const status = (error as { status?: unknown } | null)?.status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return send(res, problemPage('That did not work', status === 413 ? 'The form is too large; large sources go through the REST API.' : 'The form could not be read.'), status);
+    }
+    options.logger.error({ err: error }, 'web page failed');
+    send(res, problemPage('Something went wrong', 'The page could not be built; try again in a moment.'), isAppError(error) ? ERROR_TABLE[error.code].http : 500);
+  };
+  router.use(pageErrors);
+  return router;
+}
+
+function notFound(res: Response): void {
+  send(res, notFoundPage(), 404);
+}
+
+function isWebPath(path: string): boolean {
+  return path === '/' || path === '/search' || path === '/ontologies' || path.startsWith('/ontologies/');
+}

@@ -1,0 +1,1 @@
+export { createWebRouter, type WebRouterOptions } from './create-web-router.js';

@@ -1,0 +1,100 @@
+// /ontologies/:id: what the ontology is (title, description, account, version, visibility, hash),
+// its metrics, its downloads, and its term tree one level at a time (?parent=).
+import { esc } from '@oms/platform';
+import { date, ontologyPath, pager, query, termLabel, termPath, webPage } from './frame.js';
+
+export type OntologyView = {
+  id: string;
+  title: string;
+  description: string;
+  accountId: string;
+  accountName: string | null;
+  parentId: string | null;
+  visibility: string;
+  sourceFormat: string;
+  version: string;
+  headHash: string;
+  createdAt: Date;
+  updatedAt: Date;
+  metrics: unknown;
+};
+export type TreeTerm = { iri: string; curie: string | null; label: string | null; kind: string; deprecated: boolean; children_count?: number };
+export type TreeLevel = { parent: { iri: string; label: string | null; curie: string | null } | null; terms: TreeTerm[]; total: number; page: number; perPage: number };
+
+const CONVERSIONS = [
+  ['turtle', 'Turtle'],
+  ['rdfxml', 'RDF/XML'],
+  ['jsonld', 'JSON-LD'],
+  ['ntriples', 'N-Triples'],
+] as const;
+
+/** The numbers of the stored metrics, flattened one level (rdf.triples, structure.classes, ...). */
+export function metricRows(metrics: unknown): [string, number][] {
+  const rows: [string, number][] = [];
+  if (!metrics || typeof metrics !== 'object') return rows;
+  for (const [key, value] of Object.entries(metrics)) {
+    if (typeof value === 'number') rows.push([key, value]);
+    else if (value && typeof value === 'object' && !Array.isArray(value)) {
+      for (const [inner, number] of Object.entries(value)) if (typeof number === 'number') rows.push([`${key} ${inner}`, number]);
+    }
+  }
+  return rows;
+}
+
+const words = (key: string) => key.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+
+function downloads(o: OntologyView): string {
+  const base = `${ontologyPath(o.id)}/download`;
+  const isRdf = Boolean(o.metrics && typeof o.metrics === 'object' && 'rdf' in o.metrics);
+  const links = [`<li><a href="${esc(base)}" download>Original (${esc(o.sourceFormat)})</a></li>`];
+  // A Turtle source is already Turtle: the original is that download.
+  if (isRdf) for (const [format, label] of CONVERSIONS) if (!(format === 'turtle' && o.sourceFormat === 'turtle')) links.push(`<li><a href="${esc(base + query({ format }))}" download>${label}</a></li>`);
+  return `<ul class="chips">${links.join('')}</ul>`;
+}
+
+function tree(o: OntologyView, level: TreeLevel): string {
+  const here = ontologyPath(o.id);
+  const crumbs = level.parent
+    ? `<nav class="crumbs" aria-label="Tree position"><ol><li><a href="${esc(`${here}#terms`)}">Top level</a></li><li><a href="${esc(termPath(o.id, level.parent.iri))}">${termLabel({ ...level.parent })}</a></li><li aria-current="page">children</li></ol></nav>`
+    : '';
+  const items = level.terms
+    .map((t) => {
+      const children = t.children_count
+        ? ` <a href="${esc(`${here}${query({ parent: t.iri })}#terms`)}" aria-label="${esc(`${t.children_count} children of ${t.label ?? t.curie ?? t.iri}`)}">${t.children_count} ${t.children_count === 1 ? 'child' : 'children'} ›</a>`
+        : '';
+      return `<li><a href="${esc(termPath(o.id, t.iri))}">${termLabel(t)}</a> <span class="muted">${esc(t.curie ?? '')} · ${esc(t.kind)}${t.deprecated ? ' · deprecated' : ''}</span>${children}</li>`;
+    })
+    .join('');
+  const heading = level.parent ? `Children of ${termLabel(level.parent)}` : 'Top-level terms';
+  return `<section aria-labelledby="terms"><h2 id="terms">${heading} <span class="muted">(${level.total})</span></h2>
+${crumbs}
+${level.terms.length ? `<ul class="plain">${items}</ul>` : '<p>No terms at this level.</p>'}
+${pager(here, { parent: level.parent?.iri }, level.page, level.page * level.perPage < level.total)}
+</section>`;
+}
+
+export function ontologyPage(o: OntologyView, level: TreeLevel): string {
+  const metrics = metricRows(o.metrics);
+  const here = ontologyPath(o.id);
+  return webPage(
+    o.title,
+    `<h1>${esc(o.title)}</h1>
+${o.description ? `<p class="lead">${esc(o.description)}</p>` : ''}
+<nav class="tabs" aria-label="This ontology"><a class="active" href="${esc(here)}" aria-current="page">Overview</a><a href="${esc(`${here}/history`)}">History</a><a href="${esc(`${here}/diff`)}">Diff</a>${o.accountName !== null ? `<a href="${esc(`${here}/edit`)}">Edit</a>` : ''}</nav>
+<dl class="meta">
+<dt>Account</dt><dd>${esc(o.accountName ?? o.accountId)}</dd>
+<dt>Version</dt><dd>${esc(o.version)}</dd>
+<dt>Visibility</dt><dd>${esc(o.visibility)}</dd>
+<dt>Format</dt><dd>${esc(o.sourceFormat)}</dd>
+<dt>Hash</dt><dd><code>${esc(o.headHash)}</code></dd>
+${o.parentId ? `<dt>Parent</dt><dd><a href="${esc(ontologyPath(o.parentId))}">parent ontology</a></dd>` : ''}
+<dt>Updated</dt><dd>${date(o.updatedAt)}</dd>
+</dl>
+<h2>Downloads</h2>
+${downloads(o)}
+<h2>Metrics</h2>
+${metrics.length ? `<table class="metrics"><caption class="muted">Counted when this version was stored</caption><tbody>${metrics.map(([k, v]) => `<tr><th scope="row">${esc(words(k))}</th><td>${v.toLocaleString('en')}</td></tr>`).join('')}</tbody></table>` : '<p>No metrics were stored for this version.</p>'}
+${tree(o, level)}`,
+    'ontologies',
+  );
+}
