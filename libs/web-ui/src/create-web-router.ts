@@ -3,6 +3,8 @@
 // server-rendered over the use cases of @oms/ontology-service, behind the settings area's
 // sign-in, with a strict Content-Security-Policy (no script at all) and the same not-found page
 // for what the user may not see as for what does not exist.
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import { ERROR_TABLE, isAppError, isUuid } from '@oms/domain';
 import { CreateOntologyRequest, DOWNLOAD_FORMATS, ListOntologiesQuery, TermSearchQuery, UpdateOntologyRequest } from '@oms/contracts';
@@ -324,7 +326,19 @@ export function createWebRouter(options: WebRouterOptions): Router {
       const { download } = await downloadOntologySource(ctx, who, { ontologyId: id, format, negotiate: (types) => types[0] ?? '' });
       res.setHeader('Content-Disposition', `attachment; filename="${download.fileName}"`);
       res.setHeader('Cache-Control', 'private, no-cache');
-      res.type(`${download.mediaType}; charset=utf-8`).send(download.body);
+      res.type(`${download.mediaType}; charset=utf-8`);
+      if (download.kind === 'converted') return void res.send(download.body);
+      // The stored form streams from the store (DESIGN 8): never the whole source in memory.
+      const abort = new AbortController();
+      res.once('close', () => abort.abort());
+      res.setHeader('Content-Length', String(download.bytes));
+      try {
+        await pipeline(Readable.from(download.chunks({ signal: abort.signal, key: who.userId })), res);
+      } catch (error) {
+        // Once bytes went out, a failure (or a client that left) can only cut the answer short.
+        if (!res.headersSent) throw error;
+        res.destroy();
+      }
     }),
   );
 
