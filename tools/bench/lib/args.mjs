@@ -8,7 +8,7 @@ export const USAGE = `usage: npm run bench -- [--quick] [--no-build] [--target e
   --no-build  do not build the service first (use the existing apps/*/dist)
   --target    embedded (default: the single-process service on embedded PGlite, as npm start runs it),
               postgres (the same process on a fresh PostgreSQL database) or cluster (npm run cluster:
-              two each of rest-api, mcp-gateway and render-worker, auth-server, nginx edge)
+              two each of rest-api, web, mcp-gateway and render-worker, auth-server, nginx edge)
   --only      run only the named case(s); may be repeated
   BENCH_OUT   where the JSON results go (default bench/results/latest.json;
               --target postgres: latest-postgres.json, --target cluster: latest-cluster.json)

@@ -44,7 +44,7 @@ describe('targets', () => {
 
   it('when the cluster target runs then it builds and starts every app npm run cluster starts', () => {
     const cluster = targetDefinition('cluster');
-    expect(cluster.build).toEqual(expect.arrayContaining(['rest-api', 'auth-server', 'mcp-gateway', 'render-worker']));
+    expect(cluster.build).toEqual(expect.arrayContaining(['rest-api', 'auth-server', 'web', 'mcp-gateway', 'render-worker']));
     expect(cluster.runs).toEqual(cluster.build);
     expect(targetDefinition('embedded').runs).toEqual(['rest-api']);
     expect(targetDefinition('postgres').runs).toEqual(['rest-api']);

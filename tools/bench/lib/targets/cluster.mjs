@@ -16,7 +16,7 @@ import { descendantsOf, killListed, stillRunning } from '../process-tree.mjs';
 import { openBenchRedis } from '../redis.mjs';
 
 /** What `npm run cluster` starts (it checks each is built); all are built before a run. */
-export const CLUSTER_APPS = ['rest-api', 'auth-server', 'mcp-gateway', 'render-worker'];
+export const CLUSTER_APPS = ['rest-api', 'auth-server', 'web', 'mcp-gateway', 'render-worker'];
 
 const OUTPUT_LIMIT = 64 * 1024;
 // The runner waits up to 60 s for each app; this bounds the whole start.
