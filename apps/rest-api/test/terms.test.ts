@@ -134,6 +134,13 @@ describe.each(testBackends())('terms on %s', (backend) => {
     const past = await get(`/ontologies/${pub.id}/terms?parent=HP:0000001&include_deprecated=true&per_page=2&page=3`);
     expect([past.body.data, past.body.pagination.total]).toEqual([[], 3]);
     expect((await get(`/ontologies/${pub.id}/terms?parent=${encodeURIComponent('http://example.org/nothing')}`)).status).toBe(404);
+    // Without deprecated terms, the head hides the chamber (deprecated in v3); v1 had the valve's old label and a live chamber.
+    const live = await get(`/ontologies/${pub.id}/terms?parent=HP:0000001`);
+    expect([live.body.data.map((term: { label: string }) => term.label), live.body.pagination.total]).toEqual([['cardiac organ', 'Cardiac valve'], 2]);
+    const first = await get(`/ontologies/${pub.id}/terms?parent=HP:0000001&commit_id=${commits[0]?.id}`);
+    expect([first.body.data.map((term: { label: string }) => term.label), first.body.pagination.total]).toEqual([['cardiac organ', 'chamber', 'Heart valve'], 3]);
+    const firstPage = await get(`/ontologies/${pub.id}/terms?parent=HP:0000001&commit_id=${commits[0]?.id}&per_page=1&page=3`);
+    expect([firstPage.body.data.map((term: { label: string }) => term.label), firstPage.body.pagination.total]).toEqual([['Heart valve'], 3]);
   });
 
   it('when a term is read at an older version then it is as it was then, with parents and ancestors', async () => {

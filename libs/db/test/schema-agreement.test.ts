@@ -14,6 +14,7 @@ const TABLES: Record<string, string> = {
   Commit: 'commits',
   Term: 'terms',
   TermChange: 'term_changes',
+  TermParent: 'term_parents',
   AppSecret: 'app_secrets',
   OidcPayload: 'oidc_payloads',
   WebSession: 'web_sessions',

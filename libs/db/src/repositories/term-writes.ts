@@ -1,5 +1,5 @@
 // A commit's terms (DESIGN 6), written in the commit's own transaction: the states that start
-// at its sequence, the head states it ends, and its term-level changes. Rows travel as one
+// at its sequence (with their parent edges), the head states it ends, and its term-level changes. Rows travel as one
 // JSON parameter per batch (jsonb_to_recordset), so a large ontology costs few round trips.
 import type { Prisma } from '../generated/prisma/client.js';
 import type { SqlRunner } from '../sql-runner.js';
@@ -45,10 +45,20 @@ const INSERT_STATES = `INSERT INTO "terms" ("ontology_id", "iri", "from_seq", "d
   SELECT $1::uuid, t.iri, $2, t.digest, t.curie, t.kind, t.label, t.synonyms, t.definition, t.deprecated, t.replaced_by, t.parents, t.annotations,
     t.id_keys, t.label_norm, t.synonyms_norm, t.name_words, t.definition_words, t.search_text
   FROM jsonb_to_recordset($3::jsonb) AS t(iri text, digest text, curie text, kind text, label text, synonyms text[], definition text, deprecated boolean,
-    replaced_by text[], parents text[], annotations jsonb, id_keys text[], label_norm text, synonyms_norm text[], name_words text[], definition_words text[], search_text text)`;
+    replaced_by text[], parents text[], annotations jsonb, id_keys text[], label_norm text, synonyms_norm text[], name_words text[], definition_words text[], search_text text)
+  RETURNING "iri", "parents", "label_norm", "label", "kind", "deprecated"`;
 
-const END_STATES = `UPDATE "terms" SET "to_seq" = $2
-  WHERE "ontology_id" = $1::uuid AND "to_seq" IS NULL AND "iri" IN (SELECT jsonb_array_elements_text($3::jsonb))`;
+/** The started states' parent edges (browsing), in the statement that inserts the states. */
+const INSERT_STATES_AND_EDGES = `WITH started AS (${INSERT_STATES})
+  INSERT INTO "term_parents" ("ontology_id", "iri", "from_seq", "parent_iri", "label_norm", "label", "kind", "deprecated")
+  SELECT DISTINCT $1::uuid, s."iri", $2::int, p."parent_iri", s."label_norm", s."label", s."kind", s."deprecated"
+  FROM started s CROSS JOIN LATERAL unnest(s."parents") AS p("parent_iri")`;
+
+const END_STATES = `WITH ended AS (UPDATE "terms" SET "to_seq" = $2
+    WHERE "ontology_id" = $1::uuid AND "to_seq" IS NULL AND "iri" IN (SELECT jsonb_array_elements_text($3::jsonb))
+    RETURNING "iri", "from_seq")
+  UPDATE "term_parents" e SET "to_seq" = $2 FROM ended
+  WHERE e."ontology_id" = $1::uuid AND e."iri" = ended."iri" AND e."from_seq" = ended."from_seq"`;
 
 const INSERT_CHANGES = `INSERT INTO "term_changes" ("ontology_id", "seq", "iri", "change", "fields", "newly_deprecated")
   SELECT $1::uuid, $2, c.iri, c.change, c.fields, c.newly_deprecated
@@ -62,7 +72,7 @@ export async function writeCommitTerms(
   terms: { ended: readonly string[]; started: readonly NewTermState[]; changes: readonly NewTermChange[] },
 ): Promise<void> {
   for (const batch of batches(terms.ended)) await sql.query(END_STATES, [ontologyId, seq, JSON.stringify(batch)]);
-  for (const batch of batches(terms.started)) await sql.query(INSERT_STATES, [ontologyId, seq, JSON.stringify(batch)]);
+  for (const batch of batches(terms.started)) await sql.query(INSERT_STATES_AND_EDGES, [ontologyId, seq, JSON.stringify(batch)]);
   for (const batch of batches(terms.changes)) await sql.query(INSERT_CHANGES, [ontologyId, seq, JSON.stringify(batch)]);
 }
 
@@ -116,8 +126,10 @@ export async function headTermsStatus(sql: TermSql, ontologyId: string): Promise
  * commits form a prefix of the history, so this finds nothing unless the flags were reset.
  */
 export async function clearTermsFrom(sql: TermSql, ontologyId: string, seq: number): Promise<void> {
-  await sql.query(`DELETE FROM "terms" WHERE "ontology_id" = $1::uuid AND "from_seq" >= $2`, [ontologyId, seq]);
-  await sql.query(`UPDATE "terms" SET "to_seq" = NULL WHERE "ontology_id" = $1::uuid AND "to_seq" >= $2`, [ontologyId, seq]);
+  for (const table of ['terms', 'term_parents']) {
+    await sql.query(`DELETE FROM "${table}" WHERE "ontology_id" = $1::uuid AND "from_seq" >= $2`, [ontologyId, seq]);
+    await sql.query(`UPDATE "${table}" SET "to_seq" = NULL WHERE "ontology_id" = $1::uuid AND "to_seq" >= $2`, [ontologyId, seq]);
+  }
   await sql.query(`DELETE FROM "term_changes" WHERE "ontology_id" = $1::uuid AND "seq" >= $2`, [ontologyId, seq]);
 }
 

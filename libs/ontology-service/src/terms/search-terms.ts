@@ -1,7 +1,7 @@
 // GET /api/v1/terms and GET /api/v1/ontologies/:id/terms (DESIGN 6.2): search across the head
 // versions the caller may see, and one version's terms (roots, children, or a search inside it).
 import { AppError, pageInfo } from '@oms/domain';
-import { isParentInVersion, listVersionTerms, searchHeadTerms, findVersionTerm, type TermFilters } from '@oms/db';
+import { isParentInVersion, listVersionTerms, searchHeadTerms, findVersionTermIri, type TermFilters } from '@oms/db';
 import type { OntologyTermsQuery, TermSearchQuery } from '@oms/contracts';
 import { normalizeText, textWords } from '@oms/ontology-tools';
 import type { ServiceContext } from '../context.js';
@@ -45,9 +45,9 @@ export async function listOntologyTermsWindow(ctx: ServiceContext, who: CallerOr
   const scope = await versionScopeOf(ctx, who, input.ontologyId, input.commit_id);
   let parent: string | undefined;
   if (input.parent !== undefined) {
-    const term = await findVersionTerm(ctx.db.sql, scope.ontologyId, scope.seq, input.parent);
-    parent = term?.iri ?? input.parent;
-    if (!term && !(await isParentInVersion(ctx.db.sql, scope.ontologyId, scope.seq, parent))) throw new AppError('not_found');
+    const termIri = await findVersionTermIri(ctx.db.sql, scope.ontologyId, scope.seq, input.parent);
+    parent = termIri ?? input.parent;
+    if (termIri === null && !(await isParentInVersion(ctx.db.sql, scope.ontologyId, scope.seq, parent))) throw new AppError('not_found');
   }
   const { total, rows } = await listVersionTerms(ctx.db.sql, {
     scope,
