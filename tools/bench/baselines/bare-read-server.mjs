@@ -36,7 +36,7 @@ const TOKEN_SQL = `SELECT t.id, t.user_id, t.name, t.token_hash, t.last_used_at,
   FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = $1`;
 const ACCOUNTS_SQL = 'SELECT account_id FROM account_users WHERE user_id = $1';
 const ONTOLOGY_SQL = `SELECT o.id, o.account_id, o.parent_id, o.title, o.description, o.visibility, o.source_format, o.version, o.head_hash,
-  o.head_seq, o.created_at, o.updated_at, c.id AS commit_id, c.metrics, s.codec, s.depth, s.pieces, p.data AS first
+  o.head_seq, o.created_at, o.updated_at, c.id AS commit_id, c.metrics, c.terms_indexed, c.terms_error, s.codec, s.depth, s.pieces, p.data AS first
   FROM ontologies o LEFT JOIN commits c ON c.ontology_id = o.id AND c.status = 'applied' LEFT JOIN commit_sources s ON s.commit_id = c.id
   LEFT JOIN commit_source_pieces p ON p.commit_id = c.id AND p.n = 0
   WHERE o.id = $1 AND (o.visibility = 'public' OR o.account_id = ANY($2::uuid[]))`;
@@ -108,6 +108,7 @@ async function handle(req, res) {
       updated_at: row.updated_at.toISOString(),
       url: `${baseUrl}/api/v1/ontologies/${row.id}`,
       ...(row.metrics ? { metrics: row.metrics } : {}),
+      terms_status: row.terms_indexed ? 'ready' : row.terms_error === null ? 'indexing' : 'failed',
     },
     { etag: `"${row.head_hash}"` },
   );

@@ -59,11 +59,24 @@ export async function seedTerms(sql, { baseMs, accountId, authorId, from, to, pe
       [accountId],
     ],
     [
-      `INSERT INTO commits (id, ontology_id, seq, commit_hash, message, source_format, status, version, author_id, source, updated_at, terms_indexed)
+      `INSERT INTO commits (id, ontology_id, seq, commit_hash, message, source_format, status, version, author_id, updated_at, terms_indexed)
        SELECT ${uuid(baseMs, 'b07', 'n')}, ${o}, 1, md5('t' || n) || md5('u' || n), 'Initial version', 'turtle', 'applied', '1.0.0', $1::uuid,
-         '# generated terms ' || n, now(), TRUE
+         now(), TRUE
        FROM generate_series(${from + 1}, ${to}) AS n`,
       [authorId],
+    ],
+    // The source store's `plain` form (libs/db/src/source-store), as seed.mjs writes it.
+    [
+      `INSERT INTO commit_sources (commit_id, ontology_id, base_id, depth, codec, bytes, sha256, pieces, stored_bytes)
+       SELECT ${uuid(baseMs, 'b07', 'n')}, ${o}, NULL, 0, 'plain', octet_length(s.b), encode(sha256(s.b), 'hex'), 1, octet_length(s.b)
+       FROM generate_series(${from + 1}, ${to}) AS n, LATERAL (SELECT convert_to('# generated terms ' || n, 'UTF8') AS b) s`,
+      [],
+    ],
+    [
+      `INSERT INTO commit_source_pieces (commit_id, n, data)
+       SELECT ${uuid(baseMs, 'b07', 'n')}, 0, convert_to('# generated terms ' || n, 'UTF8')
+       FROM generate_series(${from + 1}, ${to}) AS n`,
+      [],
     ],
     [
       `INSERT INTO terms ("ontology_id", "iri", "from_seq", "digest", "curie", "kind", "label", "synonyms", "definition", "deprecated", "replaced_by", "parents",
