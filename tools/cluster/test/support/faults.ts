@@ -1,6 +1,7 @@
 // Helpers of the cluster's fault test: timed requests through the edge, and the database
 // checks that every ontology is whole and its hash chain verifies.
 import pg from 'pg';
+import { readStoredSourceText, type SqlQuery } from '@oms/db';
 import { findBrokenLink, type ChainedCommit } from '@oms/domain';
 
 /** No request may take longer than this, outage or not (the apps' own bounds are lower). */
@@ -30,6 +31,7 @@ export async function timed(url: string, init: RequestInit = {}): Promise<Answer
 export async function checkHistories(databaseUrl: string): Promise<{ ontologies: number; commits: number; problems: string[] }> {
   const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000 });
   await client.connect();
+  const query: SqlQuery = async <T>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[];
   try {
     const ontologies = await client.query<{ id: string; version: string; head_hash: string; head_seq: number }>(
       'SELECT id, version, head_hash, head_seq FROM ontologies ORDER BY created_at',
@@ -37,20 +39,26 @@ export async function checkHistories(databaseUrl: string): Promise<{ ontologies:
     const problems: string[] = [];
     let commits = 0;
     for (const ontology of ontologies.rows) {
-      const rows = await client.query<{ seq: number; status: string; commit_hash: string; parent_hash: string | null; source_format: string; version: string; message: string; author_id: string; source: string }>(
-        'SELECT seq, status, commit_hash, parent_hash, source_format, version, message, author_id, source FROM commits WHERE ontology_id = $1 ORDER BY seq',
+      const rows = await client.query<{ id: string; seq: number; status: string; commit_hash: string; parent_hash: string | null; source_format: string; version: string; message: string; author_id: string }>(
+        'SELECT id::text AS id, seq, status, commit_hash, parent_hash, source_format, version, message, author_id FROM commits WHERE ontology_id = $1 ORDER BY seq',
         [ontology.id],
       );
       commits += rows.rows.length;
-      const history: ChainedCommit[] = rows.rows.map((row) => ({
-        parentHash: row.parent_hash,
-        sourceFormat: row.source_format,
-        version: row.version,
-        message: row.message,
-        authorId: row.author_id,
-        source: row.source,
-        commitHash: row.commit_hash,
-      }));
+      const history: ChainedCommit[] = [];
+      for (const row of rows.rows) {
+        // The source as the source store keeps it (whole or as deltas): the chain is over its bytes.
+        const source = await readStoredSourceText(query, row.id);
+        if (source === null) problems.push(`${ontology.id}: commit ${row.seq} has no stored source`);
+        history.push({
+          parentHash: row.parent_hash,
+          sourceFormat: row.source_format,
+          version: row.version,
+          message: row.message,
+          authorId: row.author_id,
+          source: source ?? '',
+          commitHash: row.commit_hash,
+        });
+      }
       if (history.length === 0) problems.push(`${ontology.id}: no commit`);
       const broken = findBrokenLink(history);
       if (broken !== -1) problems.push(`${ontology.id}: hash chain broken at commit ${broken}`);
