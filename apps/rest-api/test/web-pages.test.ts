@@ -1,6 +1,9 @@
 // The web interface (DESIGN 9) in the single process, over HTTP: sign-in required (and the way
 // back), each page's content, the same not-found page for hidden and missing, the strict
 // Content-Security-Policy, and downloads with the browser's session; on both back ends.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '@oms/db/testing';
 import { createOntology, signUpUser, startTestServer, type SignedUpUser, type TestServer } from './support/test-server.js';
@@ -22,6 +25,8 @@ const V2 = V1.replace('"Heart valve"', '"Cardiac valve"') + 'ex:Vessel a owl:Cla
 const HEART = 'http://purl.obolibrary.org/obo/HP_0000001';
 const ORGAN = 'http://example.org/heart#Organ';
 const MISSING = '0190a0b0-0000-7000-8000-000000000000';
+/** The upload form's limit here (SOURCE_MAX_BYTES), low enough to send a larger file. */
+const UPLOAD_LIMIT = 100_000;
 
 describe.each(testBackends())('web pages on %s', (backend) => {
   let server: TestServer;
@@ -31,9 +36,10 @@ describe.each(testBackends())('web pages on %s', (backend) => {
   let bobCookie: string;
   let hearts: { id: string };
   let secret: { id: string };
+  const uploadDir = mkdtempSync(join(tmpdir(), 'oms-web-upload-test-'));
 
   beforeAll(async () => {
-    server = await startTestServer({}, { backend });
+    server = await startTestServer({ SOURCE_MAX_BYTES: String(UPLOAD_LIMIT), UPLOAD_DIR: uploadDir }, { backend });
     [alice, bob] = await Promise.all([signUpUser(server, { name: 'Alice Curator' }), signUpUser(server)]);
     hearts = await createOntology(server, alice.token, { title: 'Hearts <&>', description: 'Organs that pump.', source: V1, source_format: 'turtle', visibility: 'public' });
     const patched = await server.request('PATCH', `/api/v1/ontologies/${hearts.id}`, { token: alice.token, json: { ontology: { source: V2 }, change_summary: 'Rename the valve' } });
@@ -43,6 +49,7 @@ describe.each(testBackends())('web pages on %s', (backend) => {
   });
   afterAll(async () => {
     await server?.close();
+    rmSync(uploadDir, { recursive: true, force: true });
   });
 
   it('when a page is asked for without a session then the browser is sent to sign in and back', async () => {
@@ -225,6 +232,77 @@ describe.each(testBackends())('web pages on %s', (backend) => {
     // Without a session the body is not read: the browser is sent to sign in.
     const stranger = await fetch(`${server.baseUrl}/ontologies/new`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'x'.repeat(3 * 1024 * 1024) });
     expect(stranger.status).toBe(303);
+  });
+
+  it('when a member uploads a new version with the form then a commit is made; forged, foreign, hidden, invalid and too large uploads are refused', async () => {
+    const upload = async (id: string, cookie: string, fields: Record<string, string>, file?: { name: string; body: string | Uint8Array }) => {
+      const body = new FormData();
+      for (const [name, value] of Object.entries(fields)) body.append(name, value);
+      if (file) body.append('source', new Blob([file.body], { type: 'text/turtle' }), file.name);
+      return fetch(`${server.baseUrl}/ontologies/${id}/upload`, { method: 'POST', redirect: 'manual', headers: { cookie }, body });
+    };
+    const head = async () => (await server.request('GET', `/api/v1/ontologies/${hearts.id}?omit_source=true`, { token: alice.token })).body as { version: string };
+    const form = await getPage(server, `/ontologies/${hearts.id}/upload`, aliceCookie);
+    expect(form.status).toBe(200);
+    expect(form.html).toContain('enctype="multipart/form-data"');
+    expect(form.html).toMatch(/<input id="source" name="source" type="file"/);
+    const csrf = /name="csrf" value="([^"]+)"/.exec(form.html)?.[1] ?? '';
+    expect(csrf).not.toBe('');
+    expect((await getPage(server, `/ontologies/${hearts.id}`, aliceCookie)).html).toContain(`href="/ontologies/${hearts.id}/upload"`);
+    expect((await getPage(server, `/ontologies/${hearts.id}`, bobCookie)).html).not.toContain('/upload"');
+    const before = await head();
+    const V3 = `${V2}ex:Artery a owl:Class ; rdfs:label "artery" ; rdfs:subClassOf ex:Vessel .\n`;
+
+    // A forged token: refused before the file is stored, and no commit.
+    const forged = await upload(hearts.id, aliceCookie, { csrf: 'wrong', message: 'Forged' }, { name: 'v3.ttl', body: V3 });
+    expect(forged.status).toBe(403);
+    expect((await head()).version).toBe(before.version);
+    // The token is checked before the file is read: a forged large upload is 403, not 413.
+    expect((await upload(hearts.id, aliceCookie, { csrf: 'wrong' }, { name: 'huge.ttl', body: 'x'.repeat(UPLOAD_LIMIT * 2) })).status).toBe(403);
+    expect(readdirSync(uploadDir)).toEqual([]);
+
+    // Not a member: 403; hidden: the same not-found page as a missing ontology.
+    const bobCsrf = /name="csrf" value="([^"]+)"/.exec((await getPage(server, '/settings/api-tokens', bobCookie)).html)?.[1] ?? '';
+    expect((await getPage(server, `/ontologies/${hearts.id}/upload`, bobCookie)).status).toBe(403);
+    expect((await upload(hearts.id, bobCookie, { csrf: bobCsrf }, { name: 'v3.ttl', body: V3 })).status).toBe(403);
+    expect((await getPage(server, `/ontologies/${secret.id}/upload`, bobCookie)).status).toBe(404);
+    const hidden = await upload(secret.id, bobCookie, { csrf: bobCsrf }, { name: 'v3.ttl', body: V3 });
+    expect(hidden.status).toBe(404);
+    expect(await hidden.text()).toBe((await getPage(server, `/ontologies/${MISSING}/upload`, bobCookie)).html);
+
+    // An invalid source, a version not greater, no file: the form again with why (422).
+    const invalid = await upload(hearts.id, aliceCookie, { csrf, message: 'Broken', version_bump: 'minor' }, { name: 'bad.ttl', body: 'ex:Cat a' });
+    expect(invalid.status).toBe(422);
+    const invalidHtml = await invalid.text();
+    expect(invalidHtml).toMatch(/role="alert">source /);
+    expect(invalidHtml).toContain('enctype="multipart/form-data"');
+    expect(invalidHtml).toContain('value="Broken"');
+    const older = await upload(hearts.id, aliceCookie, { csrf, version: '0.0.1' }, { name: 'v3.ttl', body: V3 });
+    expect(older.status).toBe(422);
+    expect(await older.text()).toMatch(/role="alert">version must be greater/);
+    expect((await upload(hearts.id, aliceCookie, { csrf, version_bump: 'patch' })).status).toBe(422);
+    expect((await head()).version).toBe(before.version);
+
+    // Too large: 413 while it arrives, nothing kept.
+    const tooLarge = await upload(hearts.id, aliceCookie, { csrf, message: 'Huge' }, { name: 'huge.ttl', body: `${V3}#${'x'.repeat(UPLOAD_LIMIT)}\n` });
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.text()).toContain('SOURCE_MAX_BYTES');
+    expect((await head()).version).toBe(before.version);
+    expect(readdirSync(uploadDir)).toEqual([]);
+
+    // The member's upload: a new commit with the bytes sent, the message, then the history page.
+    const saved = await upload(hearts.id, aliceCookie, { csrf, message: 'Add the artery', version_bump: 'minor' }, { name: 'v3.ttl', body: V3 });
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get('location')).toBe(`/ontologies/${hearts.id}/history`);
+    const after = (await server.request('GET', `/api/v1/ontologies/${hearts.id}`, { token: alice.token })).body as { version: string; source: string };
+    const [major, minor] = before.version.split('.').map(Number);
+    expect(after.version).toBe(`${major}.${(minor ?? 0) + 1}.0`);
+    expect(after.source).toBe(V3);
+    const source = await fetch(`${server.baseUrl}/api/v1/ontologies/${hearts.id}/source?version=${after.version}`, { headers: { authorization: `Bearer ${alice.token}` } });
+    expect(source.status).toBe(200);
+    expect(await source.text()).toBe(V3);
+    expect((await getPage(server, `/ontologies/${hearts.id}/history`, aliceCookie)).html).toContain('Add the artery');
+    expect(readdirSync(uploadDir)).toEqual([]);
   });
 
   it('when the REST API and the pages share the origin then REST answers are unchanged', async () => {

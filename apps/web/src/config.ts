@@ -1,5 +1,6 @@
 // The web interface's one configuration schema (DESIGN 9). It runs the ontology use cases
 // itself (pages, diffs, downloads), so it also supplies their ServiceConfig.
+import { tmpdir } from 'node:os';
 import { z } from 'zod';
 import { logLevelSetting, parseEnv, shutdownTimeoutSetting, trustProxySetting, type EnvResult } from '@oms/platform';
 
@@ -15,6 +16,8 @@ const ConfigSchema = z
     HEAVY_WORK_THREADS: z.coerce.number().int().min(0).max(64).optional(),
     HEAVY_WORK_HEAP_MIB: z.coerce.number().int().min(64).max(16_384).default(1024),
     HEAVY_REQUESTS_PER_CALLER: z.coerce.number().int().min(1).max(64).default(2),
+    SOURCE_MAX_BYTES: z.coerce.number().int().min(1).max(2 ** 40).default(1024 ** 3),
+    UPLOAD_DIR: z.string().min(1).optional(),
   })
   .transform((env) => ({
     port: env.PORT,
@@ -30,6 +33,8 @@ const ConfigSchema = z
     heavyWorkThreads: env.HEAVY_WORK_THREADS,
     heavyWorkHeapMiB: env.HEAVY_WORK_HEAP_MIB,
     heavyRequestsPerCaller: env.HEAVY_REQUESTS_PER_CALLER,
+    sourceMaxBytes: env.SOURCE_MAX_BYTES,
+    uploadDir: env.UPLOAD_DIR ?? tmpdir(),
   }));
 
 export type WebConfig = Readonly<z.output<typeof ConfigSchema>>;

@@ -51,6 +51,14 @@ export const UpdateOntologyRequest = z.strictObject({
 });
 export type UpdateOntologyRequest = z.infer<typeof UpdateOntologyRequest>;
 
+/** The web upload form's text fields (DESIGN 9): the source is the file part; a bump or an explicit version. */
+export const UploadVersionForm = z.strictObject({
+  change_summary: messageText.optional(),
+  version_bump: z.enum(VERSION_BUMPS).optional(),
+  version: versionText.optional(),
+});
+export type UploadVersionForm = z.infer<typeof UploadVersionForm>;
+
 /** `omit_source=true`: the answer leaves `source` out and gives `source_bytes` (DESIGN 8). */
 export const omitSourceFlag = z
   .enum(['true', 'false'])

@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import { ERROR_TABLE, isAppError, isUuid } from '@oms/domain';
-import { CreateOntologyRequest, DOWNLOAD_FORMATS, ListOntologiesQuery, TermSearchQuery, UpdateOntologyRequest } from '@oms/contracts';
+import { CreateOntologyRequest, DOWNLOAD_FORMATS, ListOntologiesQuery, TermSearchQuery, UpdateOntologyRequest, UploadVersionForm, uploadedSourceText } from '@oms/contracts';
 import {
   createOntology,
   diffOntology,
@@ -35,6 +35,8 @@ import { homePage, searchPage } from './pages/search-pages.js';
 import { diffPage } from './pages/diff-page.js';
 import { editPage, type EditValues } from './pages/edit-page.js';
 import { createPage, type CreateValues } from './pages/create-page.js';
+import { uploadPage, type UploadValues } from './pages/upload-page.js';
+import { isMultipartForm, uploadedText, UploadRefused, withUploadForm, type UploadLimits } from './upload-form.js';
 
 export type WebRouterOptions = {
   ctx: ServiceContext;
@@ -42,6 +44,8 @@ export type WebRouterOptions = {
   /** Behind https: the session cookie carries the __Host- prefix (as the settings area sets it). */
   secureCookies: boolean;
   logger: Logger;
+  /** Where the upload form spools a source, and the largest taken (SOURCE_MAX_BYTES). */
+  upload: UploadLimits;
 };
 
 const TREE_PAGE = 50;
@@ -377,6 +381,62 @@ export function createWebRouter(options: WebRouterOptions): Router {
       const { title, description, visibility } = parsed.data.ontology;
       await updateOntology(ctx, who, ontology.id, { changes: { title, description, visibility } });
       res.redirect(303, ontologyPath(ontology.id));
+    }),
+  );
+
+  const uploadForm = (ontology: { id: string; title: string; version: string; sourceFormat: string }, csrf: string, values: UploadValues, errors?: Record<string, string[]>) =>
+    uploadPage({ id: ontology.id, title: ontology.title, version: ontology.version, sourceFormat: ontology.sourceFormat, csrf, values, ...(errors ? { errors } : {}) });
+  const NO_UPLOAD_VALUES: UploadValues = { message: '', version_bump: 'patch', version: '' };
+  router.get(
+    '/ontologies/:id/upload',
+    page(async (req, res, { who, session }) => {
+      const ontology = await editable(req, res, who);
+      if (!ontology) return;
+      send(res, uploadForm(ontology, session.csrfToken, NO_UPLOAD_VALUES));
+    }),
+  );
+  router.post(
+    '/ontologies/:id/upload',
+    page(async (req, res, { who, session }) => {
+      // Who may upload is known before a byte of the body is read: a hidden ontology is the
+      // not-found page, a non-member 403, and neither body is stored.
+      const ontology = await editable(req, res, who);
+      if (!ontology) return;
+      if (!isMultipartForm(req)) return send(res, problemPage('Not saved', 'The upload form is sent as multipart/form-data.'), 400);
+      const csrfOk = (token: string) => sameToken(session.csrfToken, token);
+      await withUploadForm(req, res, options.upload, csrfOk, async ({ fields, source }) => {
+        if (!csrfOk(fields.csrf ?? '')) return csrfRefused(res);
+        const values: UploadValues = { message: (fields.message ?? '').trim(), version_bump: fields.version_bump ?? 'patch', version: (fields.version ?? '').trim() };
+        const again = (errors: Record<string, string[]>) => send(res, uploadForm(ontology, session.csrfToken, values, errors), 422);
+        const parsed = UploadVersionForm.safeParse({
+          change_summary: values.message || undefined,
+          version_bump: values.version ? undefined : values.version_bump,
+          version: values.version || undefined,
+        });
+        if (!parsed.success) return again(fieldErrors(parsed.error.issues));
+        if (!source) return again({ source: ["can't be blank: choose a file"] });
+        const text = await uploadedText(source);
+        if (text === undefined) return again({ source: ['must be UTF-8 text'] });
+        const checked = uploadedSourceText.safeParse(text);
+        if (!checked.success) return again({ source: checked.error.issues.map((issue) => issue.message) });
+        try {
+          await updateOntology(ctx, who, ontology.id, {
+            changes: { source: checked.data },
+            versionBump: parsed.data.version_bump,
+            version: parsed.data.version,
+            message: parsed.data.change_summary,
+          });
+        } catch (error) {
+          // The source failed its format check, or the version is not greater: the form again, with why.
+          if (isAppError(error) && error.fieldErrors) return again(error.fieldErrors);
+          throw error;
+        }
+        res.redirect(303, `${ontologyPath(ontology.id)}/history`);
+      }).catch((error: unknown) => {
+        if (!(error instanceof UploadRefused)) throw error;
+        if (error.status === 403) return csrfRefused(res);
+        send(res, problemPage(error.status === 413 ? 'Too large' : 'Not saved', error.message), error.status);
+      });
     }),
   );
 

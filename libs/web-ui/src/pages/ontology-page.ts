@@ -80,7 +80,7 @@ export function ontologyPage(o: OntologyView, level: TreeLevel): string {
     o.title,
     `<h1>${esc(o.title)}</h1>
 ${o.description ? `<p class="lead">${esc(o.description)}</p>` : ''}
-<nav class="tabs" aria-label="This ontology"><a class="active" href="${esc(here)}" aria-current="page">Overview</a><a href="${esc(`${here}/history`)}">History</a><a href="${esc(`${here}/diff`)}">Diff</a>${o.accountName !== null ? `<a href="${esc(`${here}/edit`)}">Edit</a>` : ''}</nav>
+<nav class="tabs" aria-label="This ontology"><a class="active" href="${esc(here)}" aria-current="page">Overview</a><a href="${esc(`${here}/history`)}">History</a><a href="${esc(`${here}/diff`)}">Diff</a>${o.accountName !== null ? `<a href="${esc(`${here}/edit`)}">Edit</a><a href="${esc(`${here}/upload`)}">Upload</a>` : ''}</nav>
 <dl class="meta">
 <dt>Account</dt><dd>${esc(o.accountName ?? o.accountId)}</dd>
 <dt>Version</dt><dd>${esc(o.version)}</dd>

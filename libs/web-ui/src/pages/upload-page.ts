@@ -1,0 +1,36 @@
+// /ontologies/:id/upload: members upload a new version of the source as a file (multipart, any
+// size up to SOURCE_MAX_BYTES), with a message and a version bump or an explicit version. The
+// CSRF token is the form's first field, so the server checks it before it stores the file.
+import { esc } from '@oms/platform';
+import { ontologyPath, webPage } from './frame.js';
+
+export type UploadValues = { message: string; version_bump: string; version: string };
+
+export function uploadPage(o: { id: string; title: string; version: string; sourceFormat: string; csrf: string; values: UploadValues; errors?: Record<string, string[]> }): string {
+  const here = ontologyPath(o.id);
+  const problem = (field: string) => {
+    const messages = o.errors?.[field];
+    return messages?.length ? `<div class="error" id="${field}-error" role="alert">${esc(`${field} ${messages.join('; ')}`)}</div>` : '';
+  };
+  const described = (field: string) => (o.errors?.[field]?.length ? ` aria-describedby="${field}-error" aria-invalid="true"` : '');
+  const bumps = ['patch', 'minor', 'major']
+    .map((value) => `<option value="${value}"${o.values.version_bump === value ? ' selected' : ''}>${value}</option>`)
+    .join('');
+  return webPage(
+    `Upload · ${o.title}`,
+    `<h1>Upload a new version of ${esc(o.title)}</h1>
+<p class="lead">Now at version ${esc(o.version)} (${esc(o.sourceFormat)}). The file replaces the source in the same format and makes a new commit.</p>
+<form method="post" action="${esc(`${here}/upload`)}" enctype="multipart/form-data"><input type="hidden" name="csrf" value="${esc(o.csrf)}">
+<label for="message">Message (what changed)</label><input id="message" name="message" type="text" maxlength="2000" value="${esc(o.values.message)}"${described('message')}>
+${problem('message')}
+<label for="version_bump">Version bump</label><select id="version_bump" name="version_bump"${described('version_bump')}>${bumps}</select>
+${problem('version_bump')}
+<label for="version">Or an explicit version (optional, greater than ${esc(o.version)})</label><input id="version" name="version" type="text" maxlength="100" inputmode="decimal" value="${esc(o.values.version)}"${described('version')}>
+${problem('version')}
+<label for="source">Source file</label><input id="source" name="source" type="file" required${described('source')}>
+${problem('source')}
+<div class="actions"><button type="submit">Upload</button><a href="${esc(here)}">Cancel</a></div>
+</form>`,
+    'ontologies',
+  );
+}

@@ -1,0 +1,127 @@
+// The upload form's multipart body (DESIGN 8, 9), read while it arrives: the small text fields
+// (csrf first, as the form orders them), then the file part `source`, spooled to a temporary
+// file with its size counted; past the limit the upload is cut off at once (413). The CSRF token
+// is checked when the file part begins, before a byte of it is stored: a missing or wrong token
+// is refused (403) and nothing is kept. The temporary file is removed when the work ends.
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Request, Response } from 'express';
+import Busboy from 'busboy';
+
+export const UPLOAD_FIELDS = ['csrf', 'message', 'version_bump', 'version'] as const;
+export type UploadFields = Partial<Record<(typeof UPLOAD_FIELDS)[number], string>>;
+export type UploadedFile = { path: string; bytes: number; fileName: string };
+export type UploadForm = { fields: UploadFields; source: UploadedFile | undefined };
+
+export type UploadLimits = { dir: string; maxSourceBytes: number };
+
+/** Why the body was refused: the page answers each with its own status. */
+export class UploadRefused extends Error {
+  constructor(
+    readonly status: 400 | 403 | 413,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const FIELD_MAX = 64 * 1024;
+
+export function isMultipartForm(req: Request): boolean {
+  return /^multipart\/form-data\s*(;|$)/i.test(req.headers['content-type'] ?? '');
+}
+
+/** Receives the form, runs `use` with it, and removes the spooled file afterwards (also on failure). */
+export async function withUploadForm<T>(req: Request, res: Response, limits: UploadLimits, csrfOk: (token: string) => boolean, use: (form: UploadForm) => Promise<T>): Promise<T> {
+  const path = join(limits.dir, `oms-web-upload-${randomBytes(12).toString('hex')}`);
+  try {
+    return await use(await receive(req, res, limits, csrfOk, path));
+  } finally {
+    await rm(path, { force: true });
+  }
+}
+
+/** The file's bytes as strict UTF-8 text, or undefined when they are not UTF-8. */
+export async function uploadedText(file: UploadedFile): Promise<string | undefined> {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(await readFile(file.path));
+  } catch (error) {
+    if (error instanceof TypeError) return undefined;
+    throw error;
+  }
+}
+
+function receive(req: Request, res: Response, limits: UploadLimits, csrfOk: (token: string) => boolean, path: string): Promise<UploadForm> {
+  return new Promise<UploadForm>((resolve, reject) => {
+    let busboy: Busboy.Busboy;
+    try {
+      busboy = Busboy({ headers: req.headers, limits: { fieldSize: FIELD_MAX, fields: 10, files: 1, fileSize: limits.maxSourceBytes } });
+    } catch {
+      reject(new UploadRefused(400, 'The form could not be read.'));
+      return;
+    }
+    const fields: UploadFields = {};
+    let settled = false;
+    let source: Promise<UploadedFile | undefined> = Promise.resolve(undefined);
+    const streams: { destroy(): void }[] = [];
+
+    /** Stops reading: the rest of the body is never read, so the connection is closed after the answer. */
+    function fail(error: UploadRefused): void {
+      if (settled) return;
+      settled = true;
+      req.unpipe(busboy);
+      for (const stream of streams) stream.destroy();
+      res.setHeader('Connection', 'close');
+      res.once('finish', () => req.socket.end());
+      void source
+        .catch(() => undefined)
+        .finally(() => rm(path, { force: true }).then(() => reject(error), () => reject(error)));
+    }
+
+    busboy.on('field', (name, value, info) => {
+      if (info.valueTruncated) return fail(new UploadRefused(413, 'A field of the form is too long.'));
+      if ((UPLOAD_FIELDS as readonly string[]).includes(name)) fields[name as keyof UploadFields] = value;
+    });
+    busboy.on('file', (name, stream, info) => {
+      if (name !== 'source' || settled) {
+        stream.resume();
+        return;
+      }
+      // The token comes before the file in the form: without the right one, nothing is stored.
+      if (!csrfOk(fields.csrf ?? '')) {
+        stream.resume();
+        return fail(new UploadRefused(403, 'csrf'));
+      }
+      if (!info.filename) {
+        // No file chosen: the browser sends an empty part without a name.
+        stream.resume();
+        return;
+      }
+      let bytes = 0;
+      const out = createWriteStream(path, { flags: 'wx' });
+      streams.push(out, stream);
+      stream.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      stream.on('limit', () => fail(new UploadRefused(413, `The file is larger than ${limits.maxSourceBytes} bytes (SOURCE_MAX_BYTES).`)));
+      source = pipeline(stream, out).then(() => ({ path, bytes, fileName: info.filename }));
+      source.catch(() => fail(new UploadRefused(400, 'The file could not be received.')));
+    });
+    busboy.on('error', () => fail(new UploadRefused(400, 'The form could not be read.')));
+    req.on('error', () => fail(new UploadRefused(400, 'The form could not be received.')));
+    busboy.on('close', () => {
+      void source.then(
+        (file) => {
+          if (settled) return;
+          settled = true;
+          resolve({ fields, source: file });
+        },
+        () => undefined,
+      );
+    });
+    req.pipe(busboy);
+  });
+}
