@@ -96,8 +96,8 @@ describe.runIf(suiteCanRun('web pages in Chromium', { chromium: chromiumAvailabl
       if (!request.url().startsWith(server.baseUrl)) foreign.push(request.url());
     });
     page.on('console', (message) => {
-      // The not-found page is answered 404 on purpose; the browser logs that.
-      if (message.type() === 'error' && !/status of 404/.test(message.text())) errors.push(message.text());
+      // The not-found page (404) and the forged upload's refusal (403) are answered on purpose; the browser logs them.
+      if (message.type() === 'error' && !/status of 40[34]/.test(message.text())) errors.push(message.text());
     });
 
     const term = `/ontologies/${anatomy.id}/terms?iri=${encodeURIComponent(HEART)}`;
@@ -133,6 +133,25 @@ describe.runIf(suiteCanRun('web pages in Chromium', { chromium: chromiumAvailabl
     await page.click('button[type=submit]');
     await page.waitForURL(`**/ontologies/${anatomy.id}`);
     expect(await page.textContent('p.lead')).toBe('Parts of the heart, edited in the browser.');
+
+    // Upload a new version as a file: a forged token is refused, then the real form commits.
+    const V3 = `${V2}ex:Artery a owl:Class ; rdfs:label "artery" ; rdfs:subClassOf ex:Vessel .\n`;
+    const file = { name: 'heart-anatomy.ttl', mimeType: 'text/turtle', buffer: Buffer.from(V3) };
+    await open(page, `/ontologies/${anatomy.id}/upload`, 'upload');
+    await page.locator('input[name=csrf]').evaluate((input) => ((input as unknown as { value: string }).value = 'forged'));
+    await page.setInputFiles('input[name=source]', file);
+    const forged = page.waitForResponse((response) => response.url().endsWith('/upload') && response.request().method() === 'POST');
+    await page.click('button[type=submit]');
+    expect((await forged).status()).toBe(403);
+    await page.goto(`${server.baseUrl}/ontologies/${anatomy.id}/upload`);
+    await page.fill('input[name=message]', 'Add the artery');
+    await page.selectOption('select[name=version_bump]', 'minor');
+    await page.setInputFiles('input[name=source]', file);
+    await page.click('button[type=submit]');
+    await page.waitForURL(`**/ontologies/${anatomy.id}/history`);
+    expect(await page.textContent('main')).toContain('Add the artery');
+    const read = await server.request('GET', `/api/v1/ontologies/${anatomy.id}`, { token: curator.token });
+    expect(read.body).toMatchObject({ version: '1.1.0', source: V3 });
 
     secret = await createOntology(server, curator.token, { title: 'Private notes', source: SOURCE, source_format: 'turtle', visibility: 'private' });
     const stranger = await signUpUser(server);

@@ -245,6 +245,7 @@ describe.each(testBackends())('web pages on %s', (backend) => {
     const form = await getPage(server, `/ontologies/${hearts.id}/upload`, aliceCookie);
     expect(form.status).toBe(200);
     expect(form.html).toContain('enctype="multipart/form-data"');
+    expect(form.html).toContain('up to 97.7 KiB');
     expect(form.html).toMatch(/<input id="source" name="source" type="file"/);
     const csrf = /name="csrf" value="([^"]+)"/.exec(form.html)?.[1] ?? '';
     expect(csrf).not.toBe('');

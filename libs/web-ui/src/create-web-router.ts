@@ -3,6 +3,7 @@
 // server-rendered over the use cases of @oms/ontology-service, behind the settings area's
 // sign-in, with a strict Content-Security-Policy (no script at all) and the same not-found page
 // for what the user may not see as for what does not exist.
+import { constants } from 'node:buffer';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
@@ -385,7 +386,10 @@ export function createWebRouter(options: WebRouterOptions): Router {
   );
 
   const uploadForm = (ontology: { id: string; title: string; version: string; sourceFormat: string }, csrf: string, values: UploadValues, errors?: Record<string, string[]>) =>
-    uploadPage({ id: ontology.id, title: ontology.title, version: ontology.version, sourceFormat: ontology.sourceFormat, csrf, values, ...(errors ? { errors } : {}) });
+    uploadPage({ id: ontology.id, title: ontology.title, version: ontology.version, sourceFormat: ontology.sourceFormat, maxBytes: uploadMax, csrf, values, ...(errors ? { errors } : {}) });
+  // The commit path holds a source as one string: no larger upload is taken (as in REST).
+  const upload: UploadLimits = { dir: options.upload.dir, maxSourceBytes: Math.min(options.upload.maxSourceBytes, constants.MAX_STRING_LENGTH) };
+  const uploadMax = upload.maxSourceBytes;
   const NO_UPLOAD_VALUES: UploadValues = { message: '', version_bump: 'patch', version: '' };
   router.get(
     '/ontologies/:id/upload',
@@ -404,7 +408,7 @@ export function createWebRouter(options: WebRouterOptions): Router {
       if (!ontology) return;
       if (!isMultipartForm(req)) return send(res, problemPage('Not saved', 'The upload form is sent as multipart/form-data.'), 400);
       const csrfOk = (token: string) => sameToken(session.csrfToken, token);
-      await withUploadForm(req, res, options.upload, csrfOk, async ({ fields, source }) => {
+      await withUploadForm(req, res, upload, csrfOk, async ({ fields, source }) => {
         if (!csrfOk(fields.csrf ?? '')) return csrfRefused(res);
         const values: UploadValues = { message: (fields.message ?? '').trim(), version_bump: fields.version_bump ?? 'patch', version: (fields.version ?? '').trim() };
         const again = (errors: Record<string, string[]>) => send(res, uploadForm(ontology, session.csrfToken, values, errors), 422);

@@ -4,9 +4,17 @@
 import { esc } from '@oms/platform';
 import { ontologyPath, webPage } from './frame.js';
 
+/** A byte count as people read it (1 GiB, 100 KiB, 512 bytes). */
+function size(bytes: number): string {
+  for (const [unit, scale] of [['GiB', 1024 ** 3], ['MiB', 1024 ** 2], ['KiB', 1024]] as const) {
+    if (bytes >= scale) return `${Number((bytes / scale).toFixed(1))} ${unit}`;
+  }
+  return `${bytes} bytes`;
+}
+
 export type UploadValues = { message: string; version_bump: string; version: string };
 
-export function uploadPage(o: { id: string; title: string; version: string; sourceFormat: string; csrf: string; values: UploadValues; errors?: Record<string, string[]> }): string {
+export function uploadPage(o: { id: string; title: string; version: string; sourceFormat: string; maxBytes: number; csrf: string; values: UploadValues; errors?: Record<string, string[]> }): string {
   const here = ontologyPath(o.id);
   const problem = (field: string) => {
     const messages = o.errors?.[field];
@@ -19,7 +27,7 @@ export function uploadPage(o: { id: string; title: string; version: string; sour
   return webPage(
     `Upload · ${o.title}`,
     `<h1>Upload a new version of ${esc(o.title)}</h1>
-<p class="lead">Now at version ${esc(o.version)} (${esc(o.sourceFormat)}). The file replaces the source in the same format and makes a new commit.</p>
+<p class="lead">Now at version ${esc(o.version)} (${esc(o.sourceFormat)}). The file (UTF-8, up to ${esc(size(o.maxBytes))}) replaces the source in the same format and makes a new commit.</p>
 <form method="post" action="${esc(`${here}/upload`)}" enctype="multipart/form-data"><input type="hidden" name="csrf" value="${esc(o.csrf)}">
 <label for="message">Message (what changed)</label><input id="message" name="message" type="text" maxlength="2000" value="${esc(o.values.message)}"${described('message')}>
 ${problem('message')}
