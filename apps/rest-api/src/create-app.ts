@@ -98,7 +98,7 @@ export function createApp(deps: AppDeps): RestApp {
       sessions: webSessionStore(deps.db.prisma),
       secureCookies: deps.config.baseUrl.startsWith('https://'),
       logger: deps.logger,
-      upload: { dir: deps.config.uploadDir, maxSourceBytes: deps.config.sourceMaxBytes },
+      upload: { dir: deps.config.uploadDir, maxSourceBytes: deps.config.sourceMaxBytes, deadline: deps.config.bodyDeadline },
     }),
   );
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '@oms/db/testing';
 import { createOntology, signUpUser, startTestServer, type SignedUpUser, type TestServer } from './support/test-server.js';
 import { getPage, signInCookie } from './support/web-session.js';
+import { startRawRequest } from './support/raw-http.js';
 
 const PREFIXES = `@prefix owl: <http://www.w3.org/2002/07/owl#> .
 @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
@@ -39,7 +40,7 @@ describe.each(testBackends())('web pages on %s', (backend) => {
   const uploadDir = mkdtempSync(join(tmpdir(), 'oms-web-upload-test-'));
 
   beforeAll(async () => {
-    server = await startTestServer({ SOURCE_MAX_BYTES: String(UPLOAD_LIMIT), UPLOAD_DIR: uploadDir }, { backend });
+    server = await startTestServer({ SOURCE_MAX_BYTES: String(UPLOAD_LIMIT), UPLOAD_DIR: uploadDir, BODY_TIMEOUT_MS: '1000' }, { backend });
     [alice, bob] = await Promise.all([signUpUser(server, { name: 'Alice Curator' }), signUpUser(server)]);
     hearts = await createOntology(server, alice.token, { title: 'Hearts <&>', description: 'Organs that pump.', source: V1, source_format: 'turtle', visibility: 'public' });
     const patched = await server.request('PATCH', `/api/v1/ontologies/${hearts.id}`, { token: alice.token, json: { ontology: { source: V2 }, change_summary: 'Rename the valve' } });
@@ -304,6 +305,28 @@ describe.each(testBackends())('web pages on %s', (backend) => {
     expect(await source.text()).toBe(V3);
     expect((await getPage(server, `/ontologies/${hearts.id}/history`, aliceCookie)).html).toContain('Add the artery');
     expect(readdirSync(uploadDir)).toEqual([]);
+  });
+
+  it('when an upload stalls then it is answered 408, its connection closed, and nothing is kept', async () => {
+    const form = await getPage(server, `/ontologies/${hearts.id}/upload`, aliceCookie);
+    const csrf = /name="csrf" value="([^"]+)"/.exec(form.html)?.[1] ?? '';
+    const before = (await server.request('GET', `/api/v1/ontologies/${hearts.id}?omit_source=true`, { token: alice.token })).body as { version: string };
+    const boundary = 'oms-stalled-upload';
+    const start = `--${boundary}\r\nContent-Disposition: form-data; name="csrf"\r\n\r\n${csrf}\r\n--${boundary}\r\nContent-Disposition: form-data; name="source"; filename="v.ttl"\r\nContent-Type: text/turtle\r\n\r\n${V1}`;
+    const raw = await startRawRequest(server.baseUrl, {
+      method: 'POST',
+      path: `/ontologies/${hearts.id}/upload`,
+      headers: { cookie: aliceCookie, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(Buffer.byteLength(start) + 10_000) },
+      firstPart: start,
+    });
+    const started = Date.now();
+    const answer = await raw.answer(15_000);
+    expect(answer.status).toBe(408);
+    expect(answer.headers['connection']).toBe('close');
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(await raw.closedWithin(5_000)).toBe(true);
+    expect(readdirSync(uploadDir)).toEqual([]);
+    expect(((await server.request('GET', `/api/v1/ontologies/${hearts.id}?omit_source=true`, { token: alice.token })).body as { version: string }).version).toBe(before.version);
   });
 
   it('when the REST API and the pages share the origin then REST answers are unchanged', async () => {

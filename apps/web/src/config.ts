@@ -16,6 +16,9 @@ const ConfigSchema = z
     HEAVY_WORK_THREADS: z.coerce.number().int().min(0).max(64).optional(),
     HEAVY_WORK_HEAP_MIB: z.coerce.number().int().min(64).max(16_384).default(1024),
     HEAVY_REQUESTS_PER_CALLER: z.coerce.number().int().min(1).max(64).default(2),
+    // A request body must arrive within BODY_TIMEOUT_MS plus one second per BODY_MIN_BYTES_PER_SECOND received (else 408).
+    BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+    BODY_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(1).max(1024 ** 3).default(65_536),
     SOURCE_MAX_BYTES: z.coerce.number().int().min(1).max(2 ** 40).default(1024 ** 3),
     UPLOAD_DIR: z.string().min(1).optional(),
   })
@@ -33,6 +36,7 @@ const ConfigSchema = z
     heavyWorkThreads: env.HEAVY_WORK_THREADS,
     heavyWorkHeapMiB: env.HEAVY_WORK_HEAP_MIB,
     heavyRequestsPerCaller: env.HEAVY_REQUESTS_PER_CALLER,
+    bodyDeadline: { baseMs: env.BODY_TIMEOUT_MS, minBytesPerSecond: env.BODY_MIN_BYTES_PER_SECOND },
     sourceMaxBytes: env.SOURCE_MAX_BYTES,
     uploadDir: env.UPLOAD_DIR ?? tmpdir(),
   }));

@@ -23,7 +23,7 @@ export function createApp(deps: WebAppDeps): ServiceApp {
       sessions: webSessionStore(deps.db.prisma),
       secureCookies: deps.config.baseUrl.startsWith('https://'),
       logger: deps.logger,
-      upload: { dir: deps.config.uploadDir, maxSourceBytes: deps.config.sourceMaxBytes },
+      upload: { dir: deps.config.uploadDir, maxSourceBytes: deps.config.sourceMaxBytes, deadline: deps.config.bodyDeadline },
     }),
   );
   finish();

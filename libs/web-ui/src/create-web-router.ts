@@ -388,7 +388,7 @@ export function createWebRouter(options: WebRouterOptions): Router {
   const uploadForm = (ontology: { id: string; title: string; version: string; sourceFormat: string }, csrf: string, values: UploadValues, errors?: Record<string, string[]>) =>
     uploadPage({ id: ontology.id, title: ontology.title, version: ontology.version, sourceFormat: ontology.sourceFormat, maxBytes: uploadMax, csrf, values, ...(errors ? { errors } : {}) });
   // The commit path holds a source as one string: no larger upload is taken (as in REST).
-  const upload: UploadLimits = { dir: options.upload.dir, maxSourceBytes: Math.min(options.upload.maxSourceBytes, constants.MAX_STRING_LENGTH) };
+  const upload: UploadLimits = { ...options.upload, maxSourceBytes: Math.min(options.upload.maxSourceBytes, constants.MAX_STRING_LENGTH) };
   const uploadMax = upload.maxSourceBytes;
   const NO_UPLOAD_VALUES: UploadValues = { message: '', version_bump: 'patch', version: '' };
   router.get(

@@ -10,18 +10,20 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
 import Busboy from 'busboy';
+import { watchBody, type BodyDeadlinePolicy } from '@oms/platform';
 
 export const UPLOAD_FIELDS = ['csrf', 'message', 'version_bump', 'version'] as const;
 export type UploadFields = Partial<Record<(typeof UPLOAD_FIELDS)[number], string>>;
 export type UploadedFile = { path: string; bytes: number; fileName: string };
 export type UploadForm = { fields: UploadFields; source: UploadedFile | undefined };
 
-export type UploadLimits = { dir: string; maxSourceBytes: number };
+/** Where the source is spooled, the largest taken, and how fast the body must keep arriving (else 408). */
+export type UploadLimits = { dir: string; maxSourceBytes: number; deadline: BodyDeadlinePolicy };
 
 /** Why the body was refused: the page answers each with its own status. */
 export class UploadRefused extends Error {
   constructor(
-    readonly status: 400 | 403 | 413,
+    readonly status: 400 | 403 | 408 | 413,
     message: string,
   ) {
     super(message);
@@ -67,11 +69,20 @@ function receive(req: Request, res: Response, limits: UploadLimits, csrfOk: (tok
     let settled = false;
     let source: Promise<UploadedFile | undefined> = Promise.resolve(undefined);
     const streams: { destroy(): void }[] = [];
+    // A body that trickles is cut off (as REST does), however large it claims to be.
+    const watch = watchBody(limits.deadline, () => fail(new UploadRefused(408, 'The form took too long to arrive.')));
+    const count = (chunk: Buffer) => watch.count(chunk.length);
+    req.on('data', count);
+    const finish = () => {
+      watch.stop();
+      req.off('data', count);
+    };
 
     /** Stops reading: the rest of the body is never read, so the connection is closed after the answer. */
     function fail(error: UploadRefused): void {
       if (settled) return;
       settled = true;
+      finish();
       req.unpipe(busboy);
       for (const stream of streams) stream.destroy();
       res.setHeader('Connection', 'close');
@@ -117,6 +128,7 @@ function receive(req: Request, res: Response, limits: UploadLimits, csrfOk: (tok
         (file) => {
           if (settled) return;
           settled = true;
+          finish();
           resolve({ fields, source: file });
         },
         () => undefined,

@@ -2,10 +2,10 @@
 // bytes silently), size counted after any gzip inflation, and a non-JSON Content-Type refused
 // with 415. A missing or text/plain Content-Type is read as JSON too (SPEC: every body is
 // JSON; fetch() labels a string body text/plain when the caller forgets the header). A body
-// that arrives too slowly (body-deadline.ts) is answered 408 and its connection closed.
+// that arrives too slowly (body-deadline.ts in @oms/platform) is answered 408 and its connection closed.
 import express, { type Request, type RequestHandler } from 'express';
 import { AppError } from '@oms/domain';
-import { watchBody, type BodyDeadlinePolicy } from './body-deadline.js';
+import { watchBody, type BodyDeadlinePolicy } from '@oms/platform';
 import { isMultipart } from './multipart-upload.js';
 
 export const BODY_LIMIT_BYTES = 16 * 1024 * 1024;

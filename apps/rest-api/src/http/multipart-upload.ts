@@ -12,7 +12,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
 import Busboy from 'busboy';
 import { AppError } from '@oms/domain';
-import { watchBody, type BodyDeadlinePolicy } from './body-deadline.js';
+import { watchBody, type BodyDeadlinePolicy } from '@oms/platform';
 
 export type UploadedSource = {
   /** The temporary file holding the bytes (removed when the request's work ends). */
