@@ -141,6 +141,13 @@ describe.each(testBackends())('terms on %s', (backend) => {
     expect([first.body.data.map((term: { label: string }) => term.label), first.body.pagination.total]).toEqual([['cardiac organ', 'chamber', 'Heart valve'], 3]);
     const firstPage = await get(`/ontologies/${pub.id}/terms?parent=HP:0000001&commit_id=${commits[0]?.id}&per_page=1&page=3`);
     expect([firstPage.body.data.map((term: { label: string }) => term.label), firstPage.body.pagination.total]).toEqual([['Heart valve'], 3]);
+    // q with parent: the children that match, in the ranking; the parent's edge is of the state in the version.
+    const cardiac = await get(`/ontologies/${pub.id}/terms?parent=HP:0000001&q=cardiac&include_deprecated=true`);
+    expect([cardiac.body.data.map((term: { label: string }) => term.label), cardiac.body.pagination.total]).toEqual([['cardiac organ', 'Cardiac valve'], 2]);
+    const valveThen = await get(`/ontologies/${pub.id}/terms?parent=HP:0000001&q=valve&commit_id=${commits[0]?.id}`);
+    expect(valveThen.body.data.map((term: { label: string }) => term.label)).toEqual(['Heart valve']);
+    const notChildren = await get(`/ontologies/${pub.id}/terms?parent=HP:0000001&q=vessel&include_deprecated=true`);
+    expect([notChildren.body.data, notChildren.body.pagination.total]).toEqual([[], 0]);
   });
 
   it('when a term is read at an older version then it is as it was then, with parents and ancestors', async () => {

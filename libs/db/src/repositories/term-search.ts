@@ -140,7 +140,11 @@ function listVersionTermRows(
     match = matchSql(base);
     where.push(candidateSql(base, input.text.words.length));
   }
-  if (input.parent !== undefined) where.push(`t."parents" @> ARRAY[$${params.push(input.parent)}::text]`);
+  if (input.parent !== undefined) {
+    // The edge of this state (same from_seq) to the parent: the edges' primary key, not a GIN on "parents".
+    where.push(`EXISTS (SELECT 1 FROM "term_parents" k WHERE k."ontology_id" = t."ontology_id" AND k."iri" = t."iri" AND k."from_seq" = t."from_seq"
+      AND k."parent_iri" = $${params.push(input.parent)}::text)`);
+  }
   if (!input.text && input.parent === undefined) {
     where.push(`NOT EXISTS (SELECT 1 FROM "terms" p WHERE p."ontology_id" = t."ontology_id" AND p."iri" = ANY(t."parents") AND ${COVERS('p', '$2')})`);
   }
