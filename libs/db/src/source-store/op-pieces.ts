@@ -204,15 +204,8 @@ export async function* applyPieces(pieces: AsyncIterable<Uint8Array>, plain: boo
       let at = 0;
       while (at < piece.byteLength) {
         const code = piece[at++];
-        let length = 0;
-        let scale = 1;
-        for (;;) {
-          const byte = piece[at++];
-          if (byte === undefined) throw new Error('a stored source piece ends inside an op');
-          length += (byte & 127) * scale;
-          if (byte < 128) break;
-          scale *= 128;
-        }
+        let length: number;
+        [length, at] = opLength(piece, at);
         if (code === COPY || code === SKIP) {
           // A long copy is yielded as it goes: never more than a batch of the base is held.
           let rest = length;
@@ -247,6 +240,19 @@ export async function* applyPieces(pieces: AsyncIterable<Uint8Array>, plain: boo
   }
 }
 
+/** The length of the op at `at` (after its code): a little-endian base-128 number; and where the op's data starts. */
+function opLength(piece: Uint8Array, at: number): [number, number] {
+  let length = 0;
+  let scale = 1;
+  for (;;) {
+    const byte = piece[at++];
+    if (byte === undefined) throw new Error('a stored source piece ends inside an op');
+    length += (byte & 127) * scale;
+    if (byte < 128) return [length, at];
+    scale *= 128;
+  }
+}
+
 /** The bytes of a version stored whole, from its (compressed) pieces, at once: for small sources on hot paths. */
 export function wholeVersionBytes(codec: PieceCodec, pieces: Uint8Array[]): Buffer {
   const out: Uint8Array[] = [];
@@ -259,15 +265,8 @@ export function wholeVersionBytes(codec: PieceCodec, pieces: Uint8Array[]): Buff
     let at = 0;
     while (at < piece.byteLength) {
       if (piece[at++] !== INSERT) throw new Error('a version stored whole holds inserts only');
-      let length = 0;
-      let scale = 1;
-      for (;;) {
-        const byte = piece[at++];
-        if (byte === undefined) throw new Error('a stored source piece ends inside an op');
-        length += (byte & 127) * scale;
-        if (byte < 128) break;
-        scale *= 128;
-      }
+      let length: number;
+      [length, at] = opLength(piece, at);
       if (at + length > piece.byteLength) throw new Error('a stored source piece ends inside an insert');
       out.push(piece.subarray(at, at + length));
       at += length;
