@@ -104,6 +104,17 @@ function internalError(text: string): never {
 }
 
 export function createBridgeServer(remote: Client): Server {
+  // Progress is routed by the bridge's own tokens, not the SDK client's `onprogress`: the client
+  // runs a notification's handler a microtask after reading it but forgets a request's progress
+  // handler as soon as it reads the response, so when the last progress notification and the
+  // result arrive in one read, `onprogress` never sees that notification.
+  const relays = new Map<string, (update: { progress: number; total?: number; message?: string }) => void>();
+  let tokens = 0;
+  remote.setNotificationHandler('notifications/progress', (notification) => {
+    const { progressToken, ...update } = notification.params;
+    relays.get(String(progressToken))?.(update);
+  });
+
   const info = remote.getServerVersion() ?? { name: 'ontology-management-service', version: '1.0.0' };
   const server = new Server(
     { name: info.name, version: info.version },
@@ -121,19 +132,23 @@ export function createBridgeServer(remote: Client): Server {
     // Notifications are sent before the result: each relay is awaited before the answer goes out
     // (under load a notification still being written could otherwise reach the agent after it).
     const relayed: Promise<unknown>[] = [];
-    const relay =
-      progressToken === undefined
-        ? undefined
-        : {
-            onprogress: (update: { progress: number; total?: number; message?: string }) => {
-              relayed.push(ctx.mcpReq.notify({ method: 'notifications/progress', params: { ...update, progressToken } }).catch(() => undefined));
-            },
-            resetTimeoutOnProgress: true,
-          };
-    const forwarded = Object.keys(meta).length > 0 ? { ...params, _meta: meta } : params;
-    const result = await forward(() => remote.callTool(forwarded, relay) as Promise<CallToolResult>, toolError);
-    await Promise.all(relayed);
-    return fitForStdio(result);
+    const token = progressToken === undefined ? undefined : `bridge-${(tokens += 1)}`;
+    if (token !== undefined) {
+      relays.set(token, (update) => {
+        relayed.push(ctx.mcpReq.notify({ method: 'notifications/progress', params: { ...update, progressToken } }).catch(() => undefined));
+      });
+    }
+    const forwardedMeta = token === undefined ? meta : { ...meta, progressToken: token };
+    const forwarded = Object.keys(forwardedMeta).length > 0 ? { ...params, _meta: forwardedMeta } : params;
+    try {
+      const result = await forward(() => remote.callTool(forwarded) as Promise<CallToolResult>, toolError);
+      // Handlers of notifications read with the result run in the microtasks before this turn ends.
+      await new Promise((resolve) => setImmediate(resolve));
+      await Promise.all(relayed);
+      return fitForStdio(result);
+    } finally {
+      if (token !== undefined) relays.delete(token);
+    }
   });
   server.setRequestHandler('prompts/list', (request) => forward(() => remote.listPrompts(request.params)));
   server.setRequestHandler('prompts/get', (request) => forward(() => remote.getPrompt(request.params)));
