@@ -6,6 +6,8 @@ import { ProtocolErrorCode, Server, type CallToolResult } from '@modelcontextpro
 /** What an SDK stdio client reads per message by default (its ReadBuffer closes the session above it). */
 const STDIO_CLIENT_MESSAGE_MAX_BYTES = 10 * 1024 * 1024;
 const ENVELOPE_ROOM = 64 * 1024;
+/** How long a result waits behind the progress relayed just before it (see tools/call). */
+const PROGRESS_SETTLE_MS = 20;
 
 const sizeOf = (value: unknown) => Buffer.byteLength(JSON.stringify(value), 'utf8');
 const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
@@ -145,6 +147,9 @@ export function createBridgeServer(remote: Client): Server {
       // Handlers of notifications read with the result run in the microtasks before this turn ends.
       await new Promise((resolve) => setImmediate(resolve));
       await Promise.all(relayed);
+      // A short pause after the last relayed notification, so that an agent's SDK client usually
+      // reads it in a chunk of its own: that client drops progress read together with the result.
+      if (relayed.length > 0) await new Promise((resolve) => setTimeout(resolve, PROGRESS_SETTLE_MS));
       return fitForStdio(result);
     } finally {
       if (token !== undefined) relays.delete(token);
