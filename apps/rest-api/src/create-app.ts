@@ -17,7 +17,7 @@ import { publicRoutes } from './routes/users.js';
 import { createAuthServer } from '@oms/authorization';
 import { bearerAuthenticator, createMcpHttpRouter } from '@oms/mcp-server';
 import { authServerAccounts, createInternalRouter, localServiceFactory, renderSourceOf, startTermsBackfill, type TermsBackfill } from '@oms/ontology-service';
-import { createRasterizer, inProcessRenderQueue, visualizeWithQueue, type RenderQueue } from '@oms/render';
+import { createRasterizer, drawWithQueue, inProcessRenderQueue, visualizeWithQueue, type RenderQueue } from '@oms/render';
 import { diagramRoutes } from './routes/diagrams.js';
 import { termRoutes } from './routes/terms.js';
 import { internalTrpc } from './internal/mount-trpc.js';
@@ -99,6 +99,7 @@ export function createApp(deps: AppDeps): RestApp {
       secureCookies: deps.config.baseUrl.startsWith('https://'),
       logger: deps.logger,
       upload: { dir: deps.config.uploadDir, maxSourceBytes: deps.config.sourceMaxBytes, deadline: deps.config.bodyDeadline },
+      draw: drawWithQueue(renderQueue),
     }),
   );
 

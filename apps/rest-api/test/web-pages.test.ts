@@ -1,12 +1,12 @@
 // The web interface (DESIGN 9) in the single process, over HTTP: sign-in required (and the way
 // back), each page's content, the same not-found page for hidden and missing, the strict
 // Content-Security-Policy, and downloads with the browser's session; on both back ends.
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '@oms/db/testing';
-import { createOntology, signUpUser, startTestServer, type SignedUpUser, type TestServer } from './support/test-server.js';
+import { createOntology, FIXTURES, signUpUser, startTestServer, type SignedUpUser, type TestServer } from './support/test-server.js';
 import { getPage, signInCookie } from './support/web-session.js';
 import { startRawRequest } from './support/raw-http.js';
 
@@ -24,6 +24,7 @@ ex:Chamber a owl:Class ; rdfs:label "chamber" ; rdfs:subClassOf obo:HP_0000001 .
 `;
 const V2 = V1.replace('"Heart valve"', '"Cardiac valve"') + 'ex:Vessel a owl:Class ; rdfs:label "vessel" .\n';
 const HEART = 'http://purl.obolibrary.org/obo/HP_0000001';
+const ORM_DEMO = readFileSync(new URL('ontologies/orm/PersonCountryDemo.orm', FIXTURES), 'utf8');
 const ORGAN = 'http://example.org/heart#Organ';
 const MISSING = '0190a0b0-0000-7000-8000-000000000000';
 /** The upload form's limit here (SOURCE_MAX_BYTES), low enough to send a larger file. */
@@ -144,8 +145,59 @@ describe.each(testBackends())('web pages on %s', (backend) => {
     const page = await getPage(server, `/ontologies/${hearts.id}/diff`, bobCookie);
     expect(page.status).toBe(200);
     expect(page.html).toContain('Version 1.0.0 → version 1.0.1');
-    expect(page.html).toMatch(/<span class="added">\+.*Cardiac valve/);
-    expect(page.html).toMatch(/<span class="removed">-.*Heart valve/);
+    // Side by side: the removed line faces the line that replaced it, in the same row.
+    expect(page.html).toContain('<th scope="col">Version 1.0.0</th>');
+    expect(page.html).toMatch(/<tr class="change"><td class="n">9<\/td><td class="removed">[^]*?Heart valve[^]*?<\/td><td class="n">9<\/td><td class="added">[^]*?Cardiac valve[^]*?<\/td><\/tr>/);
+    expect(page.html).toMatch(/<tr class="change"><td class="n"><\/td><td class="empty"><\/td><td class="n">11<\/td><td class="added">[^]*?vessel/);
+    expect(page.html).toMatch(/<tr class="hunk"><td colspan="4">@@ -6,5 \+6,6 @@<\/td><\/tr>/);
+    const chosen = await getPage(server, `/ontologies/${hearts.id}/diff?from=${MISSING}`, bobCookie);
+    expect(chosen.status).toBe(404);
+  });
+
+  it('when the ontology has children then the page lists those the user may see, hidden ones never', async () => {
+    const open = await createOntology(server, bob.token, { title: 'Open chambers', source: V1, source_format: 'turtle', visibility: 'public', parent_id: hearts.id });
+    const closed = await createOntology(server, alice.token, { title: 'Closed chambers', source: V1, source_format: 'turtle', visibility: 'private', parent_id: hearts.id });
+    const bobs = await getPage(server, `/ontologies/${hearts.id}`, bobCookie);
+    expect(bobs.html).toContain('Child ontologies <span class="muted">(1)</span>');
+    expect(bobs.html).toContain(`<a href="/ontologies/${open.id}">Open chambers</a>`);
+    expect(bobs.html).not.toContain('Closed chambers');
+    expect(bobs.html).not.toContain(closed.id);
+    const alices = await getPage(server, `/ontologies/${hearts.id}`, aliceCookie);
+    expect(alices.html).toContain('Child ontologies <span class="muted">(2)</span>');
+    expect(alices.html).toContain(`<a href="/ontologies/${closed.id}">Closed chambers</a>`);
+    // The child links back to its parent; a page without children has no such section.
+    expect((await getPage(server, `/ontologies/${open.id}`, bobCookie)).html).toContain(`<a href="/ontologies/${hearts.id}">parent ontology</a>`);
+    expect((await getPage(server, `/ontologies/${open.id}`, bobCookie)).html).not.toContain('Child ontologies');
+  });
+
+  it('when the head source cannot be read then the ontology page still answers: it never reads the source', async () => {
+    const unread = await createOntology(server, alice.token, { title: 'Unread source', source: V2, source_format: 'turtle', visibility: 'public' });
+    // Take the stored bytes away: anything that read them would fail.
+    const removed = await server.db.sql.query(`DELETE FROM "commit_source_pieces" WHERE "commit_id" IN (SELECT "id" FROM "commits" WHERE "ontology_id" = $1::uuid) RETURNING 1`, [unread.id]);
+    expect(removed.length).toBeGreaterThan(0);
+    const page = await getPage(server, `/ontologies/${unread.id}`, bobCookie);
+    expect(page.status).toBe(200);
+    expect(page.html).toContain(`<dt>Size</dt><dd>${Buffer.byteLength(V2)} bytes</dd>`);
+    expect(page.html).toContain('>vessel</a>');
+    // The REST read with omit_source=true takes the same path (the size kept with the source).
+    const rest = await server.request('GET', `/api/v1/ontologies/${unread.id}?omit_source=true`, { token: bob.token });
+    expect(rest.status).toBe(200);
+    expect(rest.body).toMatchObject({ title: 'Unread source', source_bytes: Buffer.byteLength(V2) });
+    expect(rest.body).not.toHaveProperty('source');
+  });
+
+  it('when the ontology is an ORM model then its diagram is inline SVG, named, without script or style', async () => {
+    const model = await createOntology(server, alice.token, { title: 'People <and> countries', source: ORM_DEMO, source_format: 'orm', visibility: 'public' });
+    const page = await getPage(server, `/ontologies/${model.id}`, bobCookie);
+    expect(page.status).toBe(200);
+    const svg = /<svg class="diagram"[^]*?<\/svg>/.exec(page.html)?.[0] ?? '';
+    expect(svg).toMatch(/^<svg class="diagram" role="img" aria-labelledby="diagram-title" aria-describedby="diagram-desc" focusable="false" xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(svg).toMatch(/<title id="diagram-title">[^<]+<\/title><desc id="diagram-desc">ORM diagram of People &lt;and&gt; countries/);
+    expect(svg).toContain('Person');
+    expect(svg).not.toMatch(/<script|style=|<style|on[a-z]+=/i);
+    expect(page.headers.get('content-security-policy')).not.toMatch(/unsafe-inline|script-src/);
+    // Other formats have no diagram section.
+    expect((await getPage(server, `/ontologies/${hearts.id}`, bobCookie)).html).not.toContain('id="diagram"');
   });
 
   it('when the home page and search are used then ontologies and terms are found, hidden ones never', async () => {
@@ -248,6 +300,14 @@ describe.each(testBackends())('web pages on %s', (backend) => {
     expect(form.html).toContain('enctype="multipart/form-data"');
     expect(form.html).toContain('up to 97.7 KiB');
     expect(form.html).toMatch(/<input id="source" name="source" type="file"/);
+    // The one script, from this origin, allowed on this page only; no inline script.
+    expect(form.headers.get('content-security-policy')).toMatch(/script-src 'self'; connect-src 'self'$/);
+    expect(form.html.match(/<script[^>]*>/g)).toEqual(['<script src="/ontologies/upload-progress.js" defer>']);
+    expect(form.html).toMatch(/<progress class="upload" data-upload-progress max="100" value="0" hidden/);
+    const script = await fetch(`${server.baseUrl}/ontologies/upload-progress.js`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(await script.text()).toContain("xhr.upload.addEventListener('progress'");
     const csrf = /name="csrf" value="([^"]+)"/.exec(form.html)?.[1] ?? '';
     expect(csrf).not.toBe('');
     expect((await getPage(server, `/ontologies/${hearts.id}`, aliceCookie)).html).toContain(`href="/ontologies/${hearts.id}/upload"`);

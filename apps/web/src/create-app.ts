@@ -2,7 +2,8 @@
 // reads no environment and does not listen. The ontology use cases run in this process; the
 // browser session is the settings area's (same table, same cookie).
 import { webSessionStore } from '@oms/db';
-import { createServiceContext, type ServiceDeps } from '@oms/ontology-service';
+import { createServiceContext, renderSourceOf, type ServiceDeps } from '@oms/ontology-service';
+import { createRasterizer, drawWithQueue, inProcessRenderQueue } from '@oms/render';
 import { createHttpShell, type ServiceApp } from '@oms/platform';
 import { createWebRouter } from '@oms/web-ui';
 import type { WebConfig } from './config.js';
@@ -17,6 +18,11 @@ export function createApp(deps: WebAppDeps): ServiceApp {
     readiness: { database: () => deps.db.ping() },
   });
   app.set('etag', false);
+  // The ontology page's ORM diagram is SVG, drawn in this process (no browser is started for it).
+  const renderQueue = inProcessRenderQueue({
+    loadSource: (ontologyId, commitHash) => renderSourceOf(ctx, { ontologyId, commitHash }),
+    rasterizer: createRasterizer(),
+  });
   app.use(
     createWebRouter({
       ctx,
@@ -24,8 +30,12 @@ export function createApp(deps: WebAppDeps): ServiceApp {
       secureCookies: deps.config.baseUrl.startsWith('https://'),
       logger: deps.logger,
       upload: { dir: deps.config.uploadDir, maxSourceBytes: deps.config.sourceMaxBytes, deadline: deps.config.bodyDeadline },
+      draw: drawWithQueue(renderQueue),
     }),
   );
   finish();
-  return { app, ready: Promise.resolve(), close: () => ctx.heavyWork.close() };
+  return { app, ready: Promise.resolve(), close: async () => {
+      await ctx.heavyWork.close();
+      await renderQueue.close();
+    } };
 }

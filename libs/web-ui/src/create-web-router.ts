@@ -7,29 +7,33 @@ import { constants } from 'node:buffer';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
-import { ERROR_TABLE, isAppError, isUuid } from '@oms/domain';
+import { canDrawDiagram, ERROR_TABLE, isAppError, isUuid } from '@oms/domain';
+import type { DiagramDrawer } from '@oms/contracts';
 import { CreateOntologyRequest, DOWNLOAD_FORMATS, ListOntologiesQuery, TermSearchQuery, UpdateOntologyRequest, UploadVersionForm, uploadedSourceText } from '@oms/contracts';
 import {
   createOntology,
   diffOntology,
+  drawDiagram,
   downloadOntologySource,
   listOntologyCommits,
+  listChildren,
   listOntologyTermsWindow,
   listVisibleOntologies,
   readAccount,
   readCommitChanges,
   readOntology,
+  readOntologySummary,
   readTerm,
   searchTermsWindow,
   termHistoryWindow,
   updateOntology,
   type ServiceContext,
 } from '@oms/ontology-service';
-import { sameToken, setPageHeaders, STYLESHEET, STYLESHEET_PATH, type Logger, type WebSessionStore } from '@oms/platform';
+import { PAGE_CSP, sameToken, setPageHeaders, STYLESHEET, STYLESHEET_PATH, type Logger, type WebSessionStore } from '@oms/platform';
 import { signedIn, type SignedIn } from './signed-in.js';
 import { notFoundPage, ontologyPath, problemPage } from './pages/frame.js';
 import { ontologyListPage, type ListedOntology } from './pages/ontology-list.js';
-import { ontologyPage, type TreeLevel } from './pages/ontology-page.js';
+import { ontologyPage, type DiagramView, type TreeLevel } from './pages/ontology-page.js';
 import { termPage, type TermView } from './pages/term-page.js';
 import { historyPage, type HistoryCommit } from './pages/history-page.js';
 import { homePage, searchPage } from './pages/search-pages.js';
@@ -37,6 +41,7 @@ import { diffPage } from './pages/diff-page.js';
 import { editPage, type EditValues } from './pages/edit-page.js';
 import { createPage, type CreateValues } from './pages/create-page.js';
 import { uploadPage, type UploadValues } from './pages/upload-page.js';
+import { UPLOAD_SCRIPT, UPLOAD_SCRIPT_PATH } from './upload-progress-script.js';
 import { isMultipartForm, uploadedText, UploadRefused, withUploadForm, type UploadLimits } from './upload-form.js';
 
 export type WebRouterOptions = {
@@ -47,7 +52,15 @@ export type WebRouterOptions = {
   logger: Logger;
   /** Where the upload form spools a source, and the largest taken (SOURCE_MAX_BYTES). */
   upload: UploadLimits;
+  /** Where ORM diagrams are drawn (the render queue); without it the page shows none. */
+  draw?: DiagramDrawer;
 };
+
+/** The largest ORM source drawn inline on the ontology page (larger models: the REST diagram). */
+const INLINE_DIAGRAM_SOURCE_BYTES = 4 * 1024 * 1024;
+/** The largest drawn SVG put inline in a page. */
+const INLINE_DIAGRAM_SVG_CHARS = 3 * 1024 * 1024;
+const CHILDREN_SHOWN = 20;
 
 const TREE_PAGE = 50;
 const LIST_PAGE = 20;
@@ -92,6 +105,13 @@ export function createWebRouter(options: WebRouterOptions): Router {
   router.get(STYLESHEET_PATH, (_req, res) => {
     res.type('text/css').setHeader('Cache-Control', 'public, max-age=3600');
     res.send(STYLESHEET);
+  });
+
+  // The upload page's script, before `/ontologies/:id` takes the path (the same file for everyone).
+  router.get(UPLOAD_SCRIPT_PATH, (_req, res) => {
+    res.type('text/javascript').setHeader('Cache-Control', 'public, max-age=3600');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.send(UPLOAD_SCRIPT);
   });
 
   router.use(['/ontologies', '/search'], (_req, res, next) => {
@@ -203,18 +223,38 @@ export function createWebRouter(options: WebRouterOptions): Router {
     }),
   );
 
+  /** The ORM diagram for the page, or why there is none; a render that fails does not fail the page. */
+  const diagramOf = async (who: SignedIn['who'], o: { id: string; sourceFormat: string; sourceBytes: number }): Promise<DiagramView> => {
+    if (!canDrawDiagram(o.sourceFormat)) return null;
+    if (!options.draw) return { problem: 'Diagrams are not drawn by this server.' };
+    if (o.sourceBytes > INLINE_DIAGRAM_SOURCE_BYTES) return { problem: 'This model is too large to draw on the page.' };
+    try {
+      const drawn = await drawDiagram(ctx, who, { ontologyId: o.id, output: 'svg', draw: options.draw });
+      if (drawn.svg.length > INLINE_DIAGRAM_SVG_CHARS) return { problem: 'The diagram is too large to show on the page.' };
+      return { svg: drawn.svg };
+    } catch (error) {
+      if (isAppError(error) && error.code === 'not_found') throw error;
+      options.logger.warn({ err: error, ontologyId: o.id }, 'web diagram not drawn');
+      return { problem: isAppError(error) && error.code === 'validation_failed' ? 'This model has no diagram that can be drawn.' : 'The diagram could not be drawn right now; reload the page to retry.' };
+    }
+  };
+
   router.get(
     '/ontologies/:id',
     page(async (req, res, { who }) => {
       const id = ontologyId(req);
       if (!id) return notFound(res);
-      const ontology = await readOntology(ctx, who, { id });
+      // Metadata, metrics and the stored size only: the source is never read for this page.
+      const ontology = await readOntologySummary(ctx, who, { id });
       const parentIri = param(req, 'parent')?.slice(0, 2000) || undefined;
       const current = pageParam(req);
-      const [account, terms, parent] = await Promise.all([
+      const [account, terms, parent, children, diagram] = await Promise.all([
         readAccount(ctx, who, { accountId: ontology.accountId }).catch(() => null),
         listOntologyTermsWindow(ctx, who, { ontologyId: id, parent: parentIri, include_deprecated: true, kind: undefined }, { skip: (current - 1) * TREE_PAGE, take: TREE_PAGE }),
         parentIri ? readTerm(ctx, who, { ontologyId: id, iri: parentIri }).catch(() => null) : Promise.resolve(null),
+        // Only the children this user may see (SPEC 7).
+        listChildren(ctx, who, { parentId: id, page: 1, per_page: CHILDREN_SHOWN }),
+        diagramOf(who, ontology),
       ]);
       const level: TreeLevel = {
         parent: parentIri ? { iri: parent?.iri ?? parentIri, label: parent?.label ?? null, curie: parent?.curie ?? null } : null,
@@ -240,8 +280,11 @@ export function createWebRouter(options: WebRouterOptions): Router {
             createdAt: ontology.createdAt,
             updatedAt: ontology.updatedAt,
             metrics: ontology.headMetrics,
+            sourceBytes: ontology.sourceBytes,
           },
           level,
+          { rows: children.rows.map((c) => ({ id: c.id, title: c.title, visibility: c.visibility, version: c.version })), total: children.pagination.total },
+          diagram,
         ),
       );
     }),
@@ -394,6 +437,7 @@ export function createWebRouter(options: WebRouterOptions): Router {
   router.get(
     '/ontologies/:id/upload',
     page(async (req, res, { who, session }) => {
+      allowScript(res);
       const ontology = await editable(req, res, who);
       if (!ontology) return;
       send(res, uploadForm(ontology, session.csrfToken, NO_UPLOAD_VALUES));
@@ -402,6 +446,7 @@ export function createWebRouter(options: WebRouterOptions): Router {
   router.post(
     '/ontologies/:id/upload',
     page(async (req, res, { who, session }) => {
+      allowScript(res);
       // Who may upload is known before a byte of the body is read: a hidden ontology is the
       // not-found page, a non-member 403, and neither body is stored.
       const ontology = await editable(req, res, who);
@@ -463,6 +508,11 @@ export function createWebRouter(options: WebRouterOptions): Router {
   };
   router.use(pageErrors);
   return router;
+}
+
+/** The upload pages load their one script from this origin and send the form with XMLHttpRequest. */
+function allowScript(res: Response): void {
+  res.setHeader('Content-Security-Policy', `${PAGE_CSP}; script-src 'self'; connect-src 'self'`);
 }
 
 function notFound(res: Response): void {

@@ -35,6 +35,7 @@ import {
   presentCommitSummary,
   presentOntologyAt,
   presentOntologyDetail,
+  readOntologySummary,
   readCommit,
   readOntology,
   readOntologyAt,
@@ -133,7 +134,13 @@ export function ontologyRoutes(ctx: RestContext): Router {
       sendJson(res, 200, query.omit_source ? withoutSource(answer) : answer);
       return;
     }
-    sendOntology(res, await readOntology(ctx, actorOf(res), { id }), { omitSource: query.omit_source });
+    if (query.omit_source) {
+      // The size kept with the stored source: not a byte of the source is read (DESIGN 8).
+      const { sourceBytes, ...row } = await readOntologySummary(ctx, actorOf(res), { id });
+      sendOntology(res, { ...row, commits: [{ source: '' }] }, { sourceBytes });
+      return;
+    }
+    sendOntology(res, await readOntology(ctx, actorOf(res), { id }));
   });
 
   router.patch('/ontologies/:id', async (req, res) => {

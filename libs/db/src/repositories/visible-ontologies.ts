@@ -7,7 +7,7 @@ import type { SqlRunner } from '../sql-runner.js';
 import { visibleTo, visibleToUserSql } from '../visibility.js';
 import type { DbClient } from './db-client.js';
 import { runnerQuery, sourceHeadColumns, sourceTextFrom, type SourceHead } from '../source-store/index.js';
-import { withHeadSource, type OntologyWithHeadMetrics } from './ontology-rows.js';
+import { withHeadSource, type OntologyRow, type OntologyWithHeadMetrics } from './ontology-rows.js';
 import { termsStatusOf } from './term-writes.js';
 
 export async function findVisibleOntology(db: DbClient, id: string, viewer: Viewer) {
@@ -96,5 +96,49 @@ export async function findVisibleOntologyForUser(sql: SqlRunner, id: string, use
     ],
     headMetrics: row.metrics ?? null,
     termsStatus: termsStatusOf(row.terms_indexed, row.terms_error),
+  };
+}
+
+/** An ontology without its source: the head's stored metrics and the source's UTF-8 size instead. */
+export type OntologySummary = OntologyRow & { headMetrics: Prisma.JsonValue | null; termsStatus: OntologyWithHeadMetrics['termsStatus']; sourceBytes: number };
+
+type OntologySummaryRow = Omit<OntologyHeadRow, 'source_codec' | 'source_depth' | 'source_pieces' | 'source_first'> & { source_bytes: number | null };
+
+/**
+ * The single read of `findVisibleOntologyForUser` without reading a byte of the source: the
+ * size is the one kept with the stored source (DESIGN 8: omit_source=true, the web page), so a
+ * 1 GiB head costs what a small one does.
+ */
+export async function findVisibleOntologySummaryForUser(sql: SqlRunner, id: string, userId: string): Promise<OntologySummary | null> {
+  const rows = await sql.query<OntologySummaryRow>(
+    `SELECT o."id"::text AS "id", o."account_id"::text AS "account_id",
+            CASE WHEN ${visibleToUserSql('p', '$2')} THEN p."id"::text END AS "parent_id", o."title", o."description",
+            o."visibility", o."source_format", o."version", o."head_hash", o."head_seq", o."created_at", o."updated_at", c."id"::text AS "commit_id", c."metrics",
+            c."terms_indexed", c."terms_error", s."bytes"::float8 AS "source_bytes"
+     FROM "ontologies" o
+     JOIN "commits" c ON c."ontology_id" = o."id" AND c."status" = 'applied'
+     LEFT JOIN "commit_sources" s ON s."commit_id" = c."id"
+     LEFT JOIN "ontologies" p ON p."id" = o."parent_id"
+     WHERE o."id" = $1::uuid AND ${visibleToUserSql('o', '$2')}`,
+    [id, userId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    parentId: row.parent_id,
+    title: row.title,
+    description: row.description,
+    visibility: row.visibility,
+    sourceFormat: row.source_format,
+    version: row.version,
+    headHash: row.head_hash,
+    headSeq: Number(row.head_seq),
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+    headMetrics: row.metrics ?? null,
+    termsStatus: termsStatusOf(row.terms_indexed, row.terms_error),
+    sourceBytes: Number(row.source_bytes ?? 0),
   };
 }

@@ -1,7 +1,7 @@
 // One ontology the caller may see (GET /api/v1/ontologies/:id, read_ontology): at its head, or
 // (REST, issue 10) as it was at one commit. Hidden and missing look the same: 404.
 import { AppError } from '@oms/domain';
-import { findVisibleOntologyForUser, type OntologyRow, type OntologyWithHeadMetrics } from '@oms/db';
+import { findVisibleOntologyForUser, findVisibleOntologySummaryForUser, type OntologyRow, type OntologySummary, type OntologyWithHeadMetrics } from '@oms/db';
 import type { ServiceContext } from '../context.js';
 import { callerOf, visibleOntologyRowOr404, type CallerOrActor } from './caller.js';
 import { commitByRef, type CommitRef, type CommitRow } from './find-commit.js';
@@ -10,6 +10,13 @@ import { withVisibleParent } from './visible-parents.js';
 /** At its head, with the head's metrics; visibility (its own and its parent's) is decided in one SQL read. */
 export async function readOntology(ctx: ServiceContext, who: CallerOrActor, input: { id: string }): Promise<OntologyWithHeadMetrics> {
   const ontology = await findVisibleOntologyForUser(ctx.db.sql, input.id, who.userId);
+  if (!ontology) throw new AppError('not_found');
+  return ontology;
+}
+
+/** At its head without its source: metrics and `sourceBytes` only (omit_source=true, the web page; DESIGN 8). */
+export async function readOntologySummary(ctx: ServiceContext, who: CallerOrActor, input: { id: string }): Promise<OntologySummary> {
+  const ontology = await findVisibleOntologySummaryForUser(ctx.db.sql, input.id, who.userId);
   if (!ontology) throw new AppError('not_found');
   return ontology;
 }

@@ -81,6 +81,23 @@ input[type=search],select{width:100%;padding:10px 12px;border:1px solid #c9cedb;
 .badge{display:inline-block;padding:1px 8px;border-radius:999px;background:#eef0f6;font-size:.8rem;font-weight:600}
 .added{color:#1e5631}.removed{color:#8a1f11}
 pre.diff{background:#f6f7fb;border-radius:8px;padding:12px;overflow:auto;font-size:.85rem;max-height:520px}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.sbs-frame{max-height:640px;overflow:auto;border:1px solid #eceef4;border-radius:8px}
+table.sbs{table-layout:fixed;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.8rem}
+table.sbs caption{font-family:system-ui,sans-serif;padding:8px}
+table.sbs col.n{width:3.2em}
+table.sbs th,table.sbs td{padding:1px 6px;border-bottom:0;white-space:pre-wrap;overflow-wrap:anywhere}
+table.sbs thead th{position:sticky;top:0;background:#fff;border-bottom:1px solid #c9cedb;font-family:system-ui,sans-serif}
+table.sbs td.n{color:#5a6275;text-align:right;user-select:none}
+table.sbs td.removed{background:#fdecea;color:#8a1f11}
+table.sbs td.added{background:#eaf6ee;color:#1e5631}
+table.sbs td.empty{background:#f6f7fb}
+table.sbs tr.hunk td{background:#eef0f6;color:#4a5163;padding:3px 6px}
+table.sbs .sign{display:inline-block;width:1.1em;font-weight:700}
+.diagram-frame{margin:8px 0;overflow:auto;max-height:720px;border:1px solid #eceef4;border-radius:8px;background:#fff}
+svg.diagram{display:block;max-width:100%;height:auto}
+progress.upload{display:block;width:100%;height:16px;margin-top:16px;accent-color:#6b4fd8}
+progress.upload[hidden]{display:none}
 h1{font-size:1.35rem;margin:0 0 6px}
 p.lead{color:#5a6275;margin:0 0 20px}
 label{display:block;font-weight:600;font-size:.9rem;margin:14px 0 6px}
@@ -102,5 +119,6 @@ nav.tabs a.active{background:#6b4fd8;color:#fff}
 code{background:#f1f2f6;padding:2px 5px;border-radius:4px}
 .qr svg{width:200px;height:200px;display:block}
 form.signout{margin-top:28px;border-top:1px solid #eceef4;padding-top:16px}
-@media (max-width:520px){.card{margin:0;border-radius:0;box-shadow:none;padding:20px}.meta{grid-template-columns:1fr}.meta dd{margin-bottom:6px}}
+@media (max-width:520px){.card{margin:0;border-radius:0;box-shadow:none;padding:20px}.meta{grid-template-columns:1fr}.meta dd{margin-bottom:6px}
+table.sbs,table.sbs tbody{display:block}table.sbs colgroup,table.sbs thead{display:none}table.sbs tr{display:grid;grid-template-columns:3em 1fr}table.sbs tr.hunk{display:block}table.sbs tr.same td:nth-child(n+3){display:none}}
 `;

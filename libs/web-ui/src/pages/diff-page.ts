@@ -1,7 +1,9 @@
-// /ontologies/:id/diff: two chosen versions (default: the head against its parent) and the
-// unified difference of their sources, one line per row, additions and removals marked.
+// /ontologies/:id/diff: two chosen versions (default: the head against its parent) side by side:
+// the changed regions of their sources in two columns, the earlier version on the left, removals
+// and additions marked (by a sign too, not by colour alone). At phone width each row stacks.
 import { esc } from '@oms/platform';
 import { ontologyPath, webPage } from './frame.js';
+import { sideBySide, type Side, type SideBySideRow } from './side-by-side.js';
 
 export type DiffChoice = { id: string; version: string };
 export type DiffResult = { from: { version: string } | null; to: { version: string }; unified: string; truncated: boolean; summary: Record<string, unknown> };
@@ -11,14 +13,30 @@ function select(name: string, label: string, choices: DiffChoice[], chosen: stri
   return `<div class="grow"><label for="${name}">${label}</label><select id="${name}" name="${name}">${options}</select></div>`;
 }
 
-function lines(unified: string): string {
-  return unified
-    .split('\n')
-    .map((line) => {
-      const kind = line.startsWith('+++') || line.startsWith('---') ? '' : line.startsWith('+') ? 'added' : line.startsWith('-') ? 'removed' : '';
-      return kind ? `<span class="${kind}">${esc(line)}</span>` : esc(line);
-    })
-    .join('\n');
+function cells(side: Side | null, kind: 'same' | 'removed' | 'added'): string {
+  if (!side) return '<td class="n"></td><td class="empty"></td>';
+  const sign =
+    kind === 'removed'
+      ? '<span class="sign" aria-hidden="true">−</span><span class="visually-hidden">removed: </span>'
+      : kind === 'added'
+        ? '<span class="sign" aria-hidden="true">+</span><span class="visually-hidden">added: </span>'
+        : '';
+  return `<td class="n">${side.n}</td><td class="${kind}">${sign}${esc(side.text)}</td>`;
+}
+
+function row(r: SideBySideRow): string {
+  if (r.kind === 'hunk') return `<tr class="hunk"><td colspan="4">${esc(r.text)}</td></tr>`;
+  if (r.kind === 'same') return `<tr class="same">${cells(r.left, 'same')}${cells(r.right, 'same')}</tr>`;
+  return `<tr class="change">${cells(r.left, 'removed')}${cells(r.right, 'added')}</tr>`;
+}
+
+function table(unified: string, from: string, to: string): string {
+  return `<div class="sbs-frame" tabindex="0" role="region" aria-label="Differences side by side (scrolls)"><table class="sbs">
+<caption class="muted">${esc(from)} (lines marked −, left) against ${esc(to)} (lines marked +, right); line numbers are each version's own.</caption>
+<colgroup><col class="n"><col class="text"><col class="n"><col class="text"></colgroup>
+<thead><tr><th scope="col"><span class="visually-hidden">Line</span></th><th scope="col">${esc(from)}</th><th scope="col"><span class="visually-hidden">Line</span></th><th scope="col">${esc(to)}</th></tr></thead>
+<tbody>${sideBySide(unified).map(row).join('')}</tbody>
+</table></div>`;
 }
 
 export function diffPage(o: { id: string; title: string; choices: DiffChoice[]; from?: string | undefined; to?: string | undefined; diff: DiffResult }): string {
@@ -38,7 +56,7 @@ ${select('to', 'To version', o.choices, o.to)}
 </form>
 <h2>${o.diff.from ? `Version ${esc(o.diff.from.version)}` : 'Nothing'} → version ${esc(o.diff.to.version)}</h2>
 ${counts ? `<p class="muted">${counts}</p>` : ''}
-${o.diff.unified ? `<pre class="diff" tabindex="0" aria-label="Differences, unified format">${lines(o.diff.unified)}</pre>` : '<p>The two versions have the same source.</p>'}
+${o.diff.unified ? table(o.diff.unified, o.diff.from ? `Version ${o.diff.from.version}` : 'Nothing', `Version ${o.diff.to.version}`) : '<p>The two versions have the same source.</p>'}
 ${o.diff.truncated ? '<p class="muted">Only the first changes are shown.</p>' : ''}`,
     'ontologies',
   );

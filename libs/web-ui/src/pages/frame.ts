@@ -26,6 +26,14 @@ export function query(values: Record<string, string | number | undefined | null>
 export const ontologyPath = (id: string) => `/ontologies/${encodeURIComponent(id)}`;
 export const termPath = (ontologyId: string, iri: string) => `${ontologyPath(ontologyId)}/terms${query({ iri })}`;
 
+/** A byte count as people read it (1 GiB, 100 KiB, 512 bytes). */
+export function size(bytes: number): string {
+  for (const [unit, scale] of [['GiB', 1024 ** 3], ['MiB', 1024 ** 2], ['KiB', 1024]] as const) {
+    if (bytes >= scale) return `${Number((bytes / scale).toFixed(1))} ${unit}`;
+  }
+  return `${bytes} bytes`;
+}
+
 export function date(value: Date | string): string {
   const iso = typeof value === 'string' ? value : value.toISOString();
   return `<time datetime="${esc(iso)}">${esc(iso.slice(0, 16).replace('T', ' '))} UTC</time>`;

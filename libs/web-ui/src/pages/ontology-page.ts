@@ -1,7 +1,8 @@
-// /ontologies/:id: what the ontology is (title, description, account, version, visibility, hash),
-// its metrics, its downloads, and its term tree one level at a time (?parent=).
+// /ontologies/:id: what the ontology is (title, description, account, version, visibility, hash,
+// size), its metrics, its downloads, the diagram of an ORM model, its term tree one level at a
+// time (?parent=) and its children. Nothing here needs the source itself (DESIGN 8).
 import { esc } from '@oms/platform';
-import { date, ontologyPath, pager, query, termLabel, termPath, webPage } from './frame.js';
+import { date, ontologyPath, pager, query, size, termLabel, termPath, webPage } from './frame.js';
 
 export type OntologyView = {
   id: string;
@@ -17,7 +18,12 @@ export type OntologyView = {
   createdAt: Date;
   updatedAt: Date;
   metrics: unknown;
+  sourceBytes: number;
 };
+export type ChildOntology = { id: string; title: string; visibility: string; version: string };
+export type ChildList = { rows: ChildOntology[]; total: number };
+/** The ORM diagram: the drawn SVG, or why there is none (not an ORM source, too large, failed). */
+export type DiagramView = { svg: string } | { problem: string } | null;
 export type TreeTerm = { iri: string; curie: string | null; label: string | null; kind: string; deprecated: boolean; children_count?: number };
 export type TreeLevel = { parent: { iri: string; label: string | null; curie: string | null } | null; terms: TreeTerm[]; total: number; page: number; perPage: number };
 
@@ -73,7 +79,41 @@ ${pager(here, { parent: level.parent?.iri }, level.page, level.page * level.perP
 </section>`;
 }
 
-export function ontologyPage(o: OntologyView, level: TreeLevel): string {
+/**
+ * The renderer's SVG made fit to sit in the page: an image (role="img") named by its <title> and
+ * described, sized by the stylesheet. The renderer writes no script, style, link or id, so the
+ * page's CSP (no inline style or script) holds and the ids added here are the only ones.
+ */
+export function inlineDiagram(svg: string, title: string): string {
+  const titled = svg.replace(/<title>/, '<title id="diagram-title">');
+  const described = titled.replace(/<\/title>/, `</title><desc id="diagram-desc">${esc(`ORM diagram of ${title}: object types, fact types and constraints as drawn for the PNG rendering.`)}</desc>`);
+  return described.replace(/^<svg /, '<svg class="diagram" role="img" aria-labelledby="diagram-title" aria-describedby="diagram-desc" focusable="false" ');
+}
+
+function diagramSection(o: OntologyView, diagram: DiagramView): string {
+  if (!diagram) return '';
+  const body =
+    'svg' in diagram
+      ? `<figure class="diagram-frame" tabindex="0" aria-label="Diagram (scrolls)">${inlineDiagram(diagram.svg, o.title)}</figure>`
+      : `<p class="muted">${esc(diagram.problem)}</p>`;
+  return `<section aria-labelledby="diagram"><h2 id="diagram">Diagram</h2>
+${body}
+</section>`;
+}
+
+function childrenSection(o: OntologyView, children: ChildList): string {
+  if (children.total === 0) return '';
+  const items = children.rows
+    .map((c) => `<li><a href="${esc(ontologyPath(c.id))}">${esc(c.title)}</a> <span class="badge">${esc(c.visibility)}</span> <span class="muted">version ${esc(c.version)}</span></li>`)
+    .join('');
+  const more = children.total > children.rows.length ? `<p class="muted">${children.rows.length} of ${children.total} shown.</p>` : '';
+  return `<section aria-labelledby="children"><h2 id="children">Child ontologies <span class="muted">(${children.total})</span></h2>
+<ul class="plain">${items}</ul>
+${more}
+</section>`;
+}
+
+export function ontologyPage(o: OntologyView, level: TreeLevel, children: ChildList = { rows: [], total: 0 }, diagram: DiagramView = null): string {
   const metrics = metricRows(o.metrics);
   const here = ontologyPath(o.id);
   return webPage(
@@ -86,6 +126,7 @@ ${o.description ? `<p class="lead">${esc(o.description)}</p>` : ''}
 <dt>Version</dt><dd>${esc(o.version)}</dd>
 <dt>Visibility</dt><dd>${esc(o.visibility)}</dd>
 <dt>Format</dt><dd>${esc(o.sourceFormat)}</dd>
+<dt>Size</dt><dd>${esc(size(o.sourceBytes))}</dd>
 <dt>Hash</dt><dd><code>${esc(o.headHash)}</code></dd>
 ${o.parentId ? `<dt>Parent</dt><dd><a href="${esc(ontologyPath(o.parentId))}">parent ontology</a></dd>` : ''}
 <dt>Updated</dt><dd>${date(o.updatedAt)}</dd>
@@ -94,7 +135,9 @@ ${o.parentId ? `<dt>Parent</dt><dd><a href="${esc(ontologyPath(o.parentId))}">pa
 ${downloads(o)}
 <h2>Metrics</h2>
 ${metrics.length ? `<table class="metrics"><caption class="muted">Counted when this version was stored</caption><tbody>${metrics.map(([k, v]) => `<tr><th scope="row">${esc(words(k))}</th><td>${v.toLocaleString('en')}</td></tr>`).join('')}</tbody></table>` : '<p>No metrics were stored for this version.</p>'}
-${tree(o, level)}`,
+${diagramSection(o, diagram)}
+${tree(o, level)}
+${childrenSection(o, children)}`,
     'ontologies',
   );
 }

@@ -1,16 +1,11 @@
 // /ontologies/:id/upload: members upload a new version of the source as a file (multipart, any
 // size up to SOURCE_MAX_BYTES), with a message and a version bump or an explicit version. The
-// CSRF token is the form's first field, so the server checks it before it stores the file.
+// CSRF token is the form's first field, so the server checks it before it stores the file. The
+// page's one script (upload-progress-script.ts) shows the upload's progress where it runs.
 import { esc } from '@oms/platform';
-import { ontologyPath, webPage } from './frame.js';
+import { ontologyPath, size, webPage } from './frame.js';
+import { UPLOAD_SCRIPT_PATH } from '../upload-progress-script.js';
 
-/** A byte count as people read it (1 GiB, 100 KiB, 512 bytes). */
-function size(bytes: number): string {
-  for (const [unit, scale] of [['GiB', 1024 ** 3], ['MiB', 1024 ** 2], ['KiB', 1024]] as const) {
-    if (bytes >= scale) return `${Number((bytes / scale).toFixed(1))} ${unit}`;
-  }
-  return `${bytes} bytes`;
-}
 
 export type UploadValues = { message: string; version_bump: string; version: string };
 
@@ -28,7 +23,7 @@ export function uploadPage(o: { id: string; title: string; version: string; sour
     `Upload · ${o.title}`,
     `<h1>Upload a new version of ${esc(o.title)}</h1>
 <p class="lead">Now at version ${esc(o.version)} (${esc(o.sourceFormat)}). The file (UTF-8, up to ${esc(size(o.maxBytes))}) replaces the source in the same format and makes a new commit.</p>
-<form method="post" action="${esc(`${here}/upload`)}" enctype="multipart/form-data"><input type="hidden" name="csrf" value="${esc(o.csrf)}">
+<form method="post" action="${esc(`${here}/upload`)}" enctype="multipart/form-data" data-upload><input type="hidden" name="csrf" value="${esc(o.csrf)}">
 <label for="message">Message (what changed)</label><input id="message" name="message" type="text" maxlength="2000" value="${esc(o.values.message)}"${described('message')}>
 ${problem('message')}
 <label for="version_bump">Version bump</label><select id="version_bump" name="version_bump"${described('version_bump')}>${bumps}</select>
@@ -37,8 +32,11 @@ ${problem('version_bump')}
 ${problem('version')}
 <label for="source">Source file</label><input id="source" name="source" type="file" required${described('source')}>
 ${problem('source')}
+<progress class="upload" data-upload-progress max="100" value="0" hidden aria-label="Upload progress"></progress>
+<p class="muted" data-upload-status role="status" aria-live="polite"></p>
 <div class="actions"><button type="submit">Upload</button><a href="${esc(here)}">Cancel</a></div>
-</form>`,
+</form>
+<script src="${UPLOAD_SCRIPT_PATH}" defer></script>`,
     'ontologies',
   );
 }
