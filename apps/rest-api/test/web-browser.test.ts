@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { chromiumAvailable, launchChromium, suiteCanRun } from '@oms/testing';
-import { createOntology, signUpUser, type SignedUpUser } from './support/test-server.js';
+import { createOntology, FIXTURES, signUpUser, type SignedUpUser } from './support/test-server.js';
 import { useTestServer } from './support/use-test-server.js';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -29,6 +29,7 @@ ex:Process a owl:Class ; rdfs:label "biological process" .
 `;
 const V2 = SOURCE.replace('"heart valve"', '"cardiac valve"') + 'ex:Vessel a owl:Class ; rdfs:label "blood vessel" ; rdfs:subClassOf ex:AnatomicalEntity .\n';
 const HEART = 'http://purl.obolibrary.org/obo/HP_0000001';
+const ORM_DEMO = readFileSync(new URL('ontologies/orm/PersonCountryDemo.orm', FIXTURES), 'utf8');
 
 describe.runIf(suiteCanRun('web pages in Chromium', { chromium: chromiumAvailable() }))('web pages in Chromium', () => {
   const { server } = useTestServer({ port: 'free' });
@@ -92,12 +93,20 @@ describe.runIf(suiteCanRun('web pages in Chromium', { chromium: chromiumAvailabl
     const foreign: string[] = [];
     const errors: string[] = [];
     const page = await context.newPage();
+    // Violations reported by the browser itself (the page's own scripts could not hide them).
+    const cspViolations: string[] = [];
+    await page.exposeFunction('reportCspViolation', (text: string) => void cspViolations.push(text));
+    await context.addInitScript(() => {
+      const target = globalThis as unknown as { addEventListener(type: string, cb: (e: { violatedDirective: string; blockedURI: string }) => void): void; reportCspViolation(text: string): void };
+      target.addEventListener('securitypolicyviolation', (e) => target.reportCspViolation(`${e.violatedDirective} ${e.blockedURI}`));
+    });
     page.on('request', (request) => {
       if (!request.url().startsWith(server.baseUrl)) foreign.push(request.url());
     });
     page.on('console', (message) => {
-      // The not-found page (404) and the forged upload's refusal (403) are answered on purpose; the browser logs them.
-      if (message.type() === 'error' && !/status of 40[34]/.test(message.text())) errors.push(message.text());
+      // The not-found page (404), the forged upload's refusal (403) and the invalid source (422)
+      // are answered on purpose; the browser logs them. A CSP violation is logged as an error too.
+      if (message.type() === 'error' && !/status of (40[34]|422)/.test(message.text())) errors.push(message.text());
     });
 
     const term = `/ontologies/${anatomy.id}/terms?iri=${encodeURIComponent(HEART)}`;
@@ -119,7 +128,13 @@ describe.runIf(suiteCanRun('web pages in Chromium', { chromium: chromiumAvailabl
     await check(page);
     await shoot(page, 'search');
     await open(page, '/ontologies', 'ontologies');
+    // A visible child is listed on its parent's page, a hidden one (another user's) is not.
+    await createOntology(server, curator.token, { title: 'Heart valves', description: 'The four valves.', source: SOURCE.replace(/anatomy/g, 'valves'), source_format: 'turtle', visibility: 'public', parent_id: anatomy.id });
+    const other = await signUpUser(server);
+    await createOntology(server, other.token, { title: 'Someone else’s draft', source: SOURCE, source_format: 'turtle', visibility: 'private', parent_id: anatomy.id });
     await open(page, `/ontologies/${anatomy.id}`, 'ontology');
+    expect(await page.textContent('section:has(#children)')).toContain('Heart valves');
+    expect(await page.textContent('main')).not.toContain('Someone else');
     await page.click('a[aria-label^="2 children of anatomical"]');
     expect(await page.textContent('#terms')).toContain('Children of anatomical entity');
     await check(page);
@@ -127,6 +142,28 @@ describe.runIf(suiteCanRun('web pages in Chromium', { chromium: chromiumAvailabl
     await open(page, term, 'term');
     await open(page, `/ontologies/${anatomy.id}/history`, 'history');
     await open(page, `/ontologies/${anatomy.id}/diff`, 'diff');
+    // Side by side: the removed line and the line that replaced it share a row, in two columns.
+    const changed = page.locator('table.sbs tr.change', { hasText: 'heart valve' });
+    expect(await changed.locator('td.removed').textContent()).toContain('"heart valve"');
+    expect(await changed.locator('td.added').textContent()).toContain('"cardiac valve"');
+    const [left, right] = [await changed.locator('td.removed').boundingBox(), await changed.locator('td.added').boundingBox()];
+    expect(right!.x).toBeGreaterThan(left!.x + left!.width - 1);
+    expect(Math.abs(right!.y - left!.y)).toBeLessThan(2);
+    // At phone width the row stacks: the new line under the old one.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const [narrowLeft, narrowRight] = [await changed.locator('td.removed').boundingBox(), await changed.locator('td.added').boundingBox()];
+    expect(narrowRight!.y).toBeGreaterThan(narrowLeft!.y);
+    await page.setViewportSize({ width: 1280, height: 860 });
+
+    // An ORM model's page draws its diagram inline: visible, an image with a name, under the CSP.
+    const model = await createOntology(server, curator.token, { title: 'People and countries', description: 'The ORM demo model.', source: ORM_DEMO, source_format: 'orm', visibility: 'public' });
+    await open(page, `/ontologies/${model.id}`, 'ontology-diagram');
+    const diagram = page.getByRole('img', { name: /.+/ }).and(page.locator('svg.diagram'));
+    expect(await diagram.isVisible()).toBe(true);
+    const box = await diagram.boundingBox();
+    expect(box!.width).toBeGreaterThan(200);
+    expect(box!.height).toBeGreaterThan(100);
+    expect(await page.locator('svg.diagram text', { hasText: 'Person' }).count()).toBeGreaterThan(0);
     await open(page, '/ontologies/new', 'create');
     await open(page, `/ontologies/${anatomy.id}/edit`, 'edit');
     await page.fill('textarea[name=description]', 'Parts of the heart, edited in the browser.');
@@ -143,15 +180,66 @@ describe.runIf(suiteCanRun('web pages in Chromium', { chromium: chromiumAvailabl
     const forged = page.waitForResponse((response) => response.url().endsWith('/upload') && response.request().method() === 'POST');
     await page.click('button[type=submit]');
     expect((await forged).status()).toBe(403);
+    // With the script, the refusal's page content replaces the form's.
+    await page.locator('main h1', { hasText: 'Not saved' }).waitFor();
+    expect(await page.textContent('main [role=alert]')).toContain('CSRF');
+
+    // A source that fails its check: the form again with why, still enhanced.
     await page.goto(`${server.baseUrl}/ontologies/${anatomy.id}/upload`);
+    await page.setInputFiles('input[name=source]', { name: 'bad.ttl', mimeType: 'text/turtle', buffer: Buffer.from('ex:Cat a') });
+    await page.click('button[type=submit]');
+    await page.waitForSelector('main [role=alert]');
+    expect(await page.textContent('main [role=alert]')).toMatch(/^source /);
+    expect(await page.locator('main form[data-upload] progress[data-upload-progress]').count()).toBe(1);
+
+    // Progress where the script runs: on a slow link the bar and the status show the bytes sent.
+    const padded = `${V3}${`# ${'padding '.repeat(12)}\n`.repeat(4000)}`;
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 150 * 1024 });
+    const seen: { value: number; status: string }[] = [];
+    await page.exposeFunction('reportUpload', (value: number, status: string) => void seen.push({ value, status }));
     await page.fill('input[name=message]', 'Add the artery');
     await page.selectOption('select[name=version_bump]', 'minor');
-    await page.setInputFiles('input[name=source]', file);
+    await page.setInputFiles('input[name=source]', { ...file, buffer: Buffer.from(padded) });
+    // Watch the bar from outside the page (evaluated by the test, not a page script).
+    await page.evaluate(() => {
+      const doc = (globalThis as unknown as { document: { querySelector(s: string): { value: number; textContent: string } | null } }).document;
+      const report = (globalThis as unknown as { reportUpload(value: number, status: string): void }).reportUpload;
+      const bar = doc.querySelector('progress[data-upload-progress]');
+      const status = doc.querySelector('[data-upload-status]');
+      const MutationObserverOf = (globalThis as unknown as { MutationObserver: new (cb: () => void) => { observe(node: unknown, options: object): void } }).MutationObserver;
+      new MutationObserverOf(() => report(bar?.value ?? -1, status?.textContent ?? '')).observe(status, { childList: true, characterData: true, subtree: true });
+    });
     await page.click('button[type=submit]');
-    await page.waitForURL(`**/ontologies/${anatomy.id}/history`);
+    await page.locator('[data-upload-status]', { hasText: /Uploaded [0-9.]+ MiB of/ }).waitFor();
+    expect(await page.locator('progress[data-upload-progress]').isVisible()).toBe(true);
+    await shoot(page, 'upload-progress');
+    await page.waitForURL(`**/ontologies/${anatomy.id}/history`, { timeout: 30_000 });
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    const partial = seen.filter((s) => s.value > 0 && s.value < 100);
+    expect(partial.length, JSON.stringify(seen)).toBeGreaterThan(0);
+    expect(seen.map((s) => s.value)).toEqual([...seen.map((s) => s.value)].sort((a, b) => a - b));
+    expect(seen.some((s) => s.status.startsWith('Sent; checking'))).toBe(true);
     expect(await page.textContent('main')).toContain('Add the artery');
     const read = await server.request('GET', `/api/v1/ontologies/${anatomy.id}`, { token: curator.token });
-    expect(read.body).toMatchObject({ version: '1.1.0', source: V3 });
+    expect(read.body).toMatchObject({ version: '1.1.0', source: padded });
+
+    // Without JavaScript the same form posts as a plain form and lands on the history.
+    const plain = await browser.newContext({ javaScriptEnabled: false });
+    const plainPage = await plain.newPage();
+    await plainPage.goto(`${server.baseUrl}/sign-in?return=${encodeURIComponent(`/ontologies/${anatomy.id}/upload`)}`);
+    await plainPage.fill('input[name=email]', curator.email);
+    await plainPage.fill('input[name=password]', curator.password);
+    await plainPage.click('button[type=submit]');
+    await plainPage.waitForURL(`**/ontologies/${anatomy.id}/upload`);
+    expect(await plainPage.locator('progress[data-upload-progress]').isVisible()).toBe(false);
+    await plainPage.fill('input[name=message]', 'Back to three terms, without script');
+    await plainPage.setInputFiles('input[name=source]', file);
+    await plainPage.click('button[type=submit]');
+    await plainPage.waitForURL(`**/ontologies/${anatomy.id}/history`);
+    expect(await plainPage.textContent('main')).toContain('Back to three terms, without script');
+    await plain.close();
 
     secret = await createOntology(server, curator.token, { title: 'Private notes', source: SOURCE, source_format: 'turtle', visibility: 'private' });
     const stranger = await signUpUser(server);
@@ -167,6 +255,10 @@ describe.runIf(suiteCanRun('web pages in Chromium', { chromium: chromiumAvailabl
 
     expect(foreign).toEqual([]);
     expect(errors).toEqual([]);
+    expect(cspViolations).toEqual([]);
+    // The watch sees violations: an inline style attribute is refused and reported.
+    await page.evaluate(() => (globalThis as unknown as { document: { body: { setAttribute(n: string, v: string): void } } }).document.body.setAttribute('style', 'color: red'));
+    await expect.poll(() => cspViolations.length).toBe(1);
     await context.close();
   }, 120_000);
 });
