@@ -61,6 +61,27 @@ const INLINE_DIAGRAM_SOURCE_BYTES = 4 * 1024 * 1024;
 /** The largest drawn SVG put inline in a page. */
 const INLINE_DIAGRAM_SVG_CHARS = 3 * 1024 * 1024;
 const CHILDREN_SHOWN = 20;
+const TREE_LEVELS_KEPT = 64;
+
+/** The last `size` results by key (a promise, so concurrent views share one read); failures are not kept. */
+function recentResults<T>(size: number) {
+  const kept = new Map<string, Promise<T>>();
+  return {
+    get(key: string, read: () => Promise<T>): Promise<T> {
+      const hit = kept.get(key);
+      if (hit) {
+        kept.delete(key);
+        kept.set(key, hit);
+        return hit;
+      }
+      const result = read();
+      kept.set(key, result);
+      result.catch(() => kept.delete(key));
+      while (kept.size > size) kept.delete(kept.keys().next().value as string);
+      return result;
+    },
+  };
+}
 
 const TREE_PAGE = 50;
 const LIST_PAGE = 20;
@@ -223,6 +244,11 @@ export function createWebRouter(options: WebRouterOptions): Router {
     }),
   );
 
+  // A level of a head's term tree never changes while that head and its terms status stand (the
+  // key holds both, and the visibility check above runs first): the roots of a large ontology
+  // are a scan of its terms, done once per head here instead of on every view.
+  const treeLevels = recentResults<Awaited<ReturnType<typeof listOntologyTermsWindow>>>(TREE_LEVELS_KEPT);
+
   /** The ORM diagram for the page, or why there is none; a render that fails does not fail the page. */
   const diagramOf = async (who: SignedIn['who'], o: { id: string; sourceFormat: string; sourceBytes: number }): Promise<DiagramView> => {
     if (!canDrawDiagram(o.sourceFormat)) return null;
@@ -250,7 +276,9 @@ export function createWebRouter(options: WebRouterOptions): Router {
       const current = pageParam(req);
       const [account, terms, parent, children, diagram] = await Promise.all([
         readAccount(ctx, who, { accountId: ontology.accountId }).catch(() => null),
-        listOntologyTermsWindow(ctx, who, { ontologyId: id, parent: parentIri, include_deprecated: true, kind: undefined }, { skip: (current - 1) * TREE_PAGE, take: TREE_PAGE }),
+        treeLevels.get(`${id} ${ontology.headHash} ${ontology.termsStatus} ${current} ${parentIri ?? ''}`, () =>
+          listOntologyTermsWindow(ctx, who, { ontologyId: id, parent: parentIri, include_deprecated: true, kind: undefined }, { skip: (current - 1) * TREE_PAGE, take: TREE_PAGE }),
+        ),
         parentIri ? readTerm(ctx, who, { ontologyId: id, iri: parentIri }).catch(() => null) : Promise.resolve(null),
         // Only the children this user may see (SPEC 7).
         listChildren(ctx, who, { parentId: id, page: 1, per_page: CHILDREN_SHOWN }),

@@ -16,5 +16,7 @@ import commitTerms from './commit-terms.mjs';
 import storageGrowth from './storage-growth.mjs';
 import termsChildren from './terms-children.mjs';
 import termsSearchScale from './terms-search-scale.mjs';
+import webOntologyPage from './web-ontology-page.mjs';
+import webTermPage from './web-term-page.mjs';
 
-export const CASES = [ingestTurtle, ingestRdfXml, readOne, mcpRead, agentWorkflow, commitSeq, commitContended, isolation, listMemory, download, storageGrowth, commitTerms, termsChildren, searchScale, termsSearchScale, renderWarm, renderScale];
+export const CASES = [ingestTurtle, ingestRdfXml, readOne, mcpRead, agentWorkflow, commitSeq, commitContended, isolation, listMemory, download, storageGrowth, commitTerms, termsChildren, webOntologyPage, webTermPage, searchScale, termsSearchScale, renderWarm, renderScale];

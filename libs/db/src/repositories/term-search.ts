@@ -146,7 +146,11 @@ function listVersionTermRows(
       AND k."parent_iri" = $${params.push(input.parent)}::text)`);
   }
   if (!input.text && input.parent === undefined) {
-    where.push(`NOT EXISTS (SELECT 1 FROM "terms" p WHERE p."ontology_id" = t."ontology_id" AND p."iri" = ANY(t."parents") AND ${COVERS('p', '$2')})`);
+    // A scalar subquery, not NOT EXISTS: the planner may not turn it into an anti-join, so each
+    // term probes the (ontology_id, iri) index for its parents. As an anti-join on stale
+    // statistics (PGlite is never analyzed; PostgreSQL until autovacuum runs) it rescanned the
+    // version per term: 4.1 s instead of 52 ms for 6,900 terms.
+    where.push(`(SELECT 1 FROM "terms" p WHERE p."ontology_id" = t."ontology_id" AND p."iri" = ANY(t."parents") AND ${COVERS('p', '$2')} LIMIT 1) IS NULL`);
   }
   const filters = filterSql(input.filters, params.length + 1);
   params.push(...filters.params);
