@@ -437,6 +437,90 @@ describe.runIf(suiteCanRun(`the ${TARGET} target`, needs))(`the service as ${TAR
     }, 60_000);
   });
 
+  describe('the web pages', () => {
+    it('when the person signs in from an ontology page then the pages work and the upload form commits a version (in the cluster: through the edge and both web replicas)', async () => {
+      const userAgent = marker('web-pages');
+      const orm = await rest('POST', '/api/v1/ontologies', {
+        token: user.token,
+        json: { ontology: { title: 'Web people and countries', source: readFileSync(ORM_FIXTURE, 'utf8'), source_format: 'orm', visibility: 'private' } },
+      });
+      expect(orm.status, orm.text).toBe(201);
+      const parent = OntologyResponse.parse(orm.body);
+      const child = await rest('POST', '/api/v1/ontologies', {
+        token: user.token,
+        json: { ontology: { title: 'Web pets', source: TURTLE, source_format: 'turtle', visibility: 'private', parent_id: parent.id } },
+      });
+      expect(child.status, child.text).toBe(201);
+      const pets = OntologyResponse.parse(child.body);
+
+      const context = await browser.newContext({ userAgent });
+      const page: Page = await context.newPage();
+      const failed: string[] = [];
+      const violations: string[] = [];
+      page.on('response', (response) => {
+        if (response.url().startsWith(base) && response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+      });
+      page.on('requestfailed', (request) => failed.push(`failed ${request.url()}`));
+      // The browser logs what the Content-Security-Policy refused (its favicon request's 404 is no concern here).
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+      });
+      try {
+        await page.goto(`${base}/sign-in?return=${encodeURIComponent(`/ontologies/${parent.id}`)}`);
+        await page.fill('input[name=email]', user.email);
+        await page.fill('input[name=password]', PASSWORD);
+        await page.click('button[type=submit]');
+        await page.waitForURL(`**/ontologies/${parent.id}`, { timeout: 15_000 });
+        expect(await page.textContent('h1')).toBe('Web people and countries');
+        // Styled, the ORM diagram drawn inline, the child listed.
+        expect(await page.evaluate("getComputedStyle(document.querySelector('main')).borderRadius")).toBe('12px');
+        const diagram = page.locator('svg.diagram[role=img]');
+        expect(await diagram.isVisible()).toBe(true);
+        expect((await diagram.boundingBox())?.width).toBeGreaterThan(200);
+        expect(await page.textContent('section:has(#children)')).toContain('Web pets');
+
+        for (const [pathname, text] of [
+          ['/', 'Newest'],
+          ['/ontologies', 'Web pets'],
+          [`/search?q=${encodeURIComponent('Cat')}`, 'Cat'],
+          [`/ontologies/${pets.id}/history`, 'Initial commit'],
+        ] as const) {
+          const response = await page.goto(`${base}${pathname}`);
+          expect(response?.status(), pathname).toBe(200);
+          expect(await page.textContent('main'), pathname).toContain(text);
+        }
+
+        // The upload form with its script (from the web app, through the edge): a new version, then the history.
+        const form = await page.goto(`${base}/ontologies/${pets.id}/upload`);
+        expect(form?.headers()['content-security-policy']).toContain("script-src 'self'");
+        await page.fill('input[name=message]', 'Dogs from the browser');
+        await page.setInputFiles('input[name=source]', { name: 'pets.ttl', mimeType: 'text/turtle', buffer: Buffer.from(`${TURTLE}ex:Dog a ex:Animal .\n`) });
+        const posted = page.waitForResponse((response) => response.url().endsWith('/upload') && response.request().method() === 'POST');
+        await page.click('button[type=submit]');
+        expect((await posted).status()).toBeLessThan(400);
+        await page.waitForURL(`**/ontologies/${pets.id}/history`, { timeout: 15_000 });
+        expect(await page.textContent('main')).toContain('Dogs from the browser');
+        const head = await rest('GET', `/api/v1/ontologies/${pets.id}`, { token: user.token });
+        expect(head.body).toMatchObject({ version: '1.0.1', source: `${TURTLE}ex:Dog a ex:Animal .\n` });
+
+        // The side-by-side diff of the two versions.
+        await page.goto(`${base}/ontologies/${pets.id}/diff`);
+        expect(await page.textContent('table.sbs td.added')).toContain('ex:Dog a ex:Animal .');
+        expect(failed).toEqual([]);
+        expect(violations).toEqual([]);
+      } finally {
+        await context.close();
+      }
+      if (TARGET === 'cluster') {
+        const { entries, replicas } = await servedBy(userAgent, ['web'], (lines) => lines.some((entry) => entry.method === 'POST' && entry.path.endsWith('/upload')));
+        expect(replicas['web']?.size, JSON.stringify(entries.map((entry) => [entry.path, entry.upstream]))).toBe(target.replicas?.['web']);
+        const upload = entries.find((entry) => entry.method === 'POST' && entry.path.endsWith('/upload'));
+        expect(upload && target.appAt?.(upload.upstream)).toBe('web');
+        expect(entries.filter((entry) => entry.path === '/ontologies/upload-progress.js').map((entry) => target.appAt?.(entry.upstream))).toContain('web');
+      }
+    }, 90_000);
+  });
+
   describe('stopping', () => {
     it('when the target is stopped then it exits cleanly, none of its processes is left and no app logged an error', async () => {
       await browser.close();
