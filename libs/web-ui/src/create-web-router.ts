@@ -16,7 +16,7 @@ import {
   drawDiagram,
   downloadOntologySource,
   listOntologyCommits,
-  listChildren,
+  listVisibleChildren,
   listOntologyTermsWindow,
   listVisibleOntologies,
   readAccount,
@@ -274,14 +274,13 @@ export function createWebRouter(options: WebRouterOptions): Router {
       const ontology = await readOntologySummary(ctx, who, { id });
       const parentIri = param(req, 'parent')?.slice(0, 2000) || undefined;
       const current = pageParam(req);
-      const [account, terms, parent, children, diagram] = await Promise.all([
-        readAccount(ctx, who, { accountId: ontology.accountId }).catch(() => null),
+      const [terms, parent, children, diagram] = await Promise.all([
         treeLevels.get(`${id} ${ontology.headHash} ${ontology.termsStatus} ${current} ${parentIri ?? ''}`, () =>
           listOntologyTermsWindow(ctx, who, { ontologyId: id, parent: parentIri, include_deprecated: true, kind: undefined }, { skip: (current - 1) * TREE_PAGE, take: TREE_PAGE }),
         ),
         parentIri ? readTerm(ctx, who, { ontologyId: id, iri: parentIri }).catch(() => null) : Promise.resolve(null),
         // Only the children this user may see (SPEC 7).
-        listChildren(ctx, who, { parentId: id, page: 1, per_page: CHILDREN_SHOWN }),
+        listVisibleChildren(ctx, who, { parentId: id, take: CHILDREN_SHOWN }),
         diagramOf(who, ontology),
       ]);
       const level: TreeLevel = {
@@ -299,7 +298,7 @@ export function createWebRouter(options: WebRouterOptions): Router {
             title: ontology.title,
             description: ontology.description,
             accountId: ontology.accountId,
-            accountName: account?.name ?? null,
+            accountName: ontology.memberAccountName,
             parentId: ontology.parentId,
             visibility: ontology.visibility,
             sourceFormat: ontology.sourceFormat,
@@ -311,7 +310,7 @@ export function createWebRouter(options: WebRouterOptions): Router {
             sourceBytes: ontology.sourceBytes,
           },
           level,
-          { rows: children.rows.map((c) => ({ id: c.id, title: c.title, visibility: c.visibility, version: c.version })), total: children.pagination.total },
+          children,
           diagram,
         ),
       );

@@ -136,7 +136,7 @@ export function ontologyRoutes(ctx: RestContext): Router {
     }
     if (query.omit_source) {
       // The size kept with the stored source: not a byte of the source is read (DESIGN 8).
-      const { sourceBytes, ...row } = await readOntologySummary(ctx, actorOf(res), { id });
+      const { sourceBytes, memberAccountName: _member, ...row } = await readOntologySummary(ctx, actorOf(res), { id });
       sendOntology(res, { ...row, commits: [{ source: '' }] }, { sourceBytes });
       return;
     }

@@ -100,9 +100,15 @@ export async function findVisibleOntologyForUser(sql: SqlRunner, id: string, use
 }
 
 /** An ontology without its source: the head's stored metrics and the source's UTF-8 size instead. */
-export type OntologySummary = OntologyRow & { headMetrics: Prisma.JsonValue | null; termsStatus: OntologyWithHeadMetrics['termsStatus']; sourceBytes: number };
+export type OntologySummary = OntologyRow & {
+  headMetrics: Prisma.JsonValue | null;
+  termsStatus: OntologyWithHeadMetrics['termsStatus'];
+  sourceBytes: number;
+  /** The owning account's name when the user is one of its members (who may change the ontology), else null. */
+  memberAccountName: string | null;
+};
 
-type OntologySummaryRow = Omit<OntologyHeadRow, 'source_codec' | 'source_depth' | 'source_pieces' | 'source_first'> & { source_bytes: number | null };
+type OntologySummaryRow = Omit<OntologyHeadRow, 'source_codec' | 'source_depth' | 'source_pieces' | 'source_first'> & { source_bytes: number | null; member_account_name: string | null };
 
 /**
  * The single read of `findVisibleOntologyForUser` without reading a byte of the source: the
@@ -114,7 +120,8 @@ export async function findVisibleOntologySummaryForUser(sql: SqlRunner, id: stri
     `SELECT o."id"::text AS "id", o."account_id"::text AS "account_id",
             CASE WHEN ${visibleToUserSql('p', '$2')} THEN p."id"::text END AS "parent_id", o."title", o."description",
             o."visibility", o."source_format", o."version", o."head_hash", o."head_seq", o."created_at", o."updated_at", c."id"::text AS "commit_id", c."metrics",
-            c."terms_indexed", c."terms_error", s."bytes"::float8 AS "source_bytes"
+            c."terms_indexed", c."terms_error", s."bytes"::float8 AS "source_bytes",
+            (SELECT a."name" FROM "accounts" a JOIN "account_users" m ON m."account_id" = a."id" AND m."user_id" = $2::uuid WHERE a."id" = o."account_id") AS "member_account_name"
      FROM "ontologies" o
      JOIN "commits" c ON c."ontology_id" = o."id" AND c."status" = 'applied'
      LEFT JOIN "commit_sources" s ON s."commit_id" = c."id"
@@ -140,5 +147,26 @@ export async function findVisibleOntologySummaryForUser(sql: SqlRunner, id: stri
     headMetrics: row.metrics ?? null,
     termsStatus: termsStatusOf(row.terms_indexed, row.terms_error),
     sourceBytes: Number(row.source_bytes ?? 0),
+    memberAccountName: row.member_account_name,
   };
+}
+
+export type VisibleChild = { id: string; title: string; visibility: string; version: string };
+
+/**
+ * The first `take` children of `parentId` that `userId` may see, newest first (as the REST
+ * children list orders them), and how many there are, in one query (the ontology page). None
+ * when the user may not see the parent (SPEC 7: as for a parent that does not exist).
+ */
+export async function findVisibleChildrenForUser(sql: SqlRunner, parentId: string, userId: string, take: number): Promise<{ total: number; rows: VisibleChild[] }> {
+  const rows = await sql.query<VisibleChild & { total: number }>(
+    `SELECT o."id"::text AS "id", o."title", o."visibility", o."version", (count(*) OVER ())::int AS "total"
+     FROM "ontologies" o
+     WHERE o."parent_id" = $1::uuid AND ${visibleToUserSql('o', '$2')}
+       AND EXISTS (SELECT 1 FROM "ontologies" p WHERE p."id" = $1::uuid AND ${visibleToUserSql('p', '$2')})
+     ORDER BY o."id" DESC
+     LIMIT ${Math.max(1, Math.floor(take))}`,
+    [parentId, userId],
+  );
+  return { total: Number(rows[0]?.total ?? 0), rows: rows.map(({ total: _total, ...row }) => row) };
 }

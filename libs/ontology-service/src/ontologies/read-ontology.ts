@@ -1,7 +1,7 @@
 // One ontology the caller may see (GET /api/v1/ontologies/:id, read_ontology): at its head, or
 // (REST, issue 10) as it was at one commit. Hidden and missing look the same: 404.
 import { AppError } from '@oms/domain';
-import { findVisibleOntologyForUser, findVisibleOntologySummaryForUser, type OntologyRow, type OntologySummary, type OntologyWithHeadMetrics } from '@oms/db';
+import { findVisibleChildrenForUser, findVisibleOntologyForUser, findVisibleOntologySummaryForUser, type VisibleChild, type OntologyRow, type OntologySummary, type OntologyWithHeadMetrics } from '@oms/db';
 import type { ServiceContext } from '../context.js';
 import { callerOf, visibleOntologyRowOr404, type CallerOrActor } from './caller.js';
 import { commitByRef, type CommitRef, type CommitRow } from './find-commit.js';
@@ -19,6 +19,11 @@ export async function readOntologySummary(ctx: ServiceContext, who: CallerOrActo
   const ontology = await findVisibleOntologySummaryForUser(ctx.db.sql, input.id, who.userId);
   if (!ontology) throw new AppError('not_found');
   return ontology;
+}
+
+/** The first `take` children of an ontology the caller may see (and their number), only those they may see. */
+export function listVisibleChildren(ctx: ServiceContext, who: CallerOrActor, input: { parentId: string; take: number }): Promise<{ total: number; rows: VisibleChild[] }> {
+  return findVisibleChildrenForUser(ctx.db.sql, input.parentId, who.userId, input.take);
 }
 
 /** The ontology row (parent_id as the caller may read it) and the commit `ref` names. */
