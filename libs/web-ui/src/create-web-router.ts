@@ -324,15 +324,12 @@ export function createWebRouter(options: WebRouterOptions): Router {
       const iri = param(req, 'iri')?.slice(0, 2000);
       if (!id || !iri) return notFound(res);
       const current = pageParam(req);
-      const historyOf = (termIri: string) => termHistoryWindow(ctx, who, { ontologyId: id, iri: termIri }, { skip: 0, take: 20 }).catch(() => ({ total: 0, data: [] }));
-      // The three reads at once (the children read takes an IRI or a CURIE as the term read does).
-      const [term, children, asGiven] = await Promise.all([
+      // The three reads at once (each takes an IRI or a CURIE).
+      const [term, children, history] = await Promise.all([
         readTerm(ctx, who, { ontologyId: id, iri }),
         listOntologyTermsWindow(ctx, who, { ontologyId: id, parent: iri, include_deprecated: true, kind: undefined }, { skip: (current - 1) * TREE_PAGE, take: TREE_PAGE }),
-        historyOf(iri),
+        termHistoryWindow(ctx, who, { ontologyId: id, iri }, { skip: 0, take: 20 }).catch(() => ({ total: 0, data: [] })),
       ]);
-      // The history is kept by IRI: a term asked for by its CURIE is read again by its IRI.
-      const history = term.iri === iri ? asGiven : await historyOf(term.iri);
       send(
         res,
         termPage(term as TermView, { terms: children.data, total: children.total, page: current, perPage: TREE_PAGE }, history.data),

@@ -1,7 +1,7 @@
 // A term's history and a commit's release note (DESIGN 6.2), from the changes computed when
 // each commit was made.
-import { AppError, pageInfo } from '@oms/domain';
-import { commitTermChanges, findCommitMeta, iriOfCurie, termHistory } from '@oms/db';
+import { AppError, isUuid, pageInfo } from '@oms/domain';
+import { commitTermChanges, findCommitMeta, findVisibleHeadScope, iriOfCurie, termHistory } from '@oms/db';
 import type { TermHistoryQuery } from '@oms/contracts';
 import type { ServiceContext } from '../context.js';
 import { callerOf, visibleOntologyRowOr404, type CallerOrActor } from '../ontologies/caller.js';
@@ -11,8 +11,10 @@ const windowOf = (query: { page: number; per_page: number }) => ({ skip: Math.mi
 
 /** One window of the term's changes, newest first; 404 when no version of the (visible) ontology ever had the term. */
 export async function termHistoryWindow(ctx: ServiceContext, who: CallerOrActor, input: { ontologyId: string; iri: string }, window: { skip: number; take: number }) {
-  const caller = await callerOf(ctx.db.prisma, who);
-  const ontology = await visibleOntologyRowOr404(ctx.db.prisma, caller, input.ontologyId);
+  // Visibility in one SQL query (the history spans every commit; only the id is needed).
+  const head = isUuid(input.ontologyId) ? await findVisibleHeadScope(ctx.db.sql, input.ontologyId, who.userId) : null;
+  if (!head) throw new AppError('not_found');
+  const ontology = { id: head.ontologyId };
   let found = await termHistory(ctx.db.sql, ontology.id, input.iri, window);
   if (found.total === 0) {
     const iri = await iriOfCurie(ctx.db.sql, ontology.id, input.iri);
