@@ -212,7 +212,7 @@ describe.runIf(suiteCanRun('web pages in Chromium', { chromium: chromiumAvailabl
       new MutationObserverOf(() => report(bar?.value ?? -1, status?.textContent ?? '')).observe(status, { childList: true, characterData: true, subtree: true });
     });
     await page.click('button[type=submit]');
-    await page.locator('[data-upload-status]', { hasText: /Uploaded [0-9.]+ MiB of/ }).waitFor();
+    await page.locator('[data-upload-status]', { hasText: /Uploaded [0-9.]+ (bytes|KiB|MiB) of/ }).waitFor();
     expect(await page.locator('progress[data-upload-progress]').isVisible()).toBe(true);
     await shoot(page, 'upload-progress');
     await page.waitForURL(`**/ontologies/${anatomy.id}/history`, { timeout: 30_000 });

@@ -12,8 +12,10 @@ export const UPLOAD_SCRIPT = `'use strict';
   function percent(loaded, total) {
     return total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0;
   }
-  function megabytes(bytes) {
-    return (bytes / 1048576).toFixed(1) + ' MiB';
+  function size(bytes) {
+    if (bytes >= 1048576) return (bytes / 1048576).toFixed(1) + ' MiB';
+    if (bytes >= 1024) return Math.round(bytes / 1024) + ' KiB';
+    return bytes + ' bytes';
   }
   function enhance(form) {
     var bar = form.querySelector('progress[data-upload-progress]');
@@ -22,6 +24,9 @@ export const UPLOAD_SCRIPT = `'use strict';
     if (!bar || !status || typeof XMLHttpRequest === 'undefined' || typeof FormData === 'undefined') return;
     form.addEventListener('submit', function (event) {
       event.preventDefault();
+      // The reasons a previous attempt was refused no longer apply.
+      var stale = form.querySelectorAll('.error[role=alert]');
+      for (var j = 0; j < stale.length; j += 1) stale[j].remove();
       var xhr = new XMLHttpRequest();
       xhr.open('POST', form.action);
       xhr.responseType = 'text';
@@ -32,7 +37,7 @@ export const UPLOAD_SCRIPT = `'use strict';
       xhr.upload.addEventListener('progress', function (e) {
         if (!e.lengthComputable) return;
         bar.value = percent(e.loaded, e.total);
-        status.textContent = 'Uploaded ' + megabytes(e.loaded) + ' of ' + megabytes(e.total) + ' (' + bar.value + '%)';
+        status.textContent = 'Uploaded ' + size(e.loaded) + ' of ' + size(e.total) + ' (' + bar.value + '%)';
       });
       xhr.upload.addEventListener('load', function () {
         bar.value = 100;

@@ -106,6 +106,7 @@ input:focus{outline:2px solid #6b4fd8;border-color:#6b4fd8}
 .actions{display:flex;gap:10px;margin-top:22px;flex-wrap:wrap}
 button{padding:10px 18px;border-radius:8px;border:0;font-size:1rem;cursor:pointer;background:#6b4fd8;color:#fff;font-weight:600}
 button.secondary{background:#e7e9f0;color:#1d2433}
+button:disabled{background:#8d7bd6;cursor:progress}
 button.danger{background:#c0392b}
 .error{background:#fdecea;color:#8a1f11;border-radius:8px;padding:10px 12px;margin:12px 0}
 .notice{background:#eaf6ee;color:#1e5631;border-radius:8px;padding:10px 12px;margin:12px 0;word-break:break-all}
@@ -120,5 +121,6 @@ code{background:#f1f2f6;padding:2px 5px;border-radius:4px}
 .qr svg{width:200px;height:200px;display:block}
 form.signout{margin-top:28px;border-top:1px solid #eceef4;padding-top:16px}
 @media (max-width:520px){.card{margin:0;border-radius:0;box-shadow:none;padding:20px}.meta{grid-template-columns:1fr}.meta dd{margin-bottom:6px}
-table.sbs,table.sbs tbody{display:block}table.sbs colgroup,table.sbs thead{display:none}table.sbs tr{display:grid;grid-template-columns:3em 1fr}table.sbs tr.hunk{display:block}table.sbs tr.same td:nth-child(n+3){display:none}}
+table.sbs,table.sbs tbody{display:block}table.sbs caption{display:block;text-align:left}table.sbs colgroup,table.sbs thead{display:none}table.sbs tr{display:grid;grid-template-columns:3em 1fr}table.sbs tr.hunk,table.sbs tr.hunk td{display:block}table.sbs tr.same td:nth-child(n+3){display:none}
+.sbs-frame{max-height:none}svg.diagram{max-width:none}}
 `;

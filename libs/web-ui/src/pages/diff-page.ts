@@ -43,7 +43,8 @@ export function diffPage(o: { id: string; title: string; choices: DiffChoice[]; 
   const here = ontologyPath(o.id);
   const counts = Object.entries(o.diff.summary)
     .filter(([, value]) => typeof value === 'number')
-    .map(([key, value]) => `${esc(String(value))} ${esc(key.replace(/_/g, ' '))}`)
+    // "1 line added", "2 lines added", "1 hunk".
+    .map(([key, value]) => `${esc(String(value))} ${esc((value === 1 ? key.replace(/^(\w+?)s(_|$)/, '$1$2') : key).replace(/_/g, ' '))}`)
     .join(' · ');
   return webPage(
     `Diff · ${o.title}`,

@@ -26,6 +26,8 @@ describe('inlineDiagram', () => {
     expect(html).toMatch(/^<svg class="diagram" role="img" aria-labelledby="diagram-title" aria-describedby="diagram-desc" focusable="false" xmlns=/);
     expect(html).toContain('<title id="diagram-title">Main</title><desc id="diagram-desc">ORM diagram of People &lt;&amp;&gt; places:');
     expect(html).not.toContain('style');
+    // Drawn at 1.5 times the renderer's size, the viewBox unchanged.
+    expect(html).toContain('width="450" height="300" viewBox="0 0 300 200"');
   });
 });
 

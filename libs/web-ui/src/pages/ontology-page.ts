@@ -85,16 +85,22 @@ ${pager(here, { parent: level.parent?.iri }, level.page, level.page * level.perP
  * page's CSP (no inline style or script) holds and the ids added here are the only ones.
  */
 export function inlineDiagram(svg: string, title: string): string {
-  const titled = svg.replace(/<title>/, '<title id="diagram-title">');
+  // Drawn at 1.5 times NORMA's size (the stylesheet narrows it to the page on wide screens; on a
+  // phone it keeps this size and its frame scrolls).
+  const enlarged = svg.replace(/^(<svg [^>]*?)width="([\d.]+)" height="([\d.]+)"/, (_all, head: string, width: string, height: string) => `${head}width="${Math.ceil(Number(width) * DIAGRAM_SCALE)}" height="${Math.ceil(Number(height) * DIAGRAM_SCALE)}"`);
+  const titled = enlarged.replace(/<title>/, '<title id="diagram-title">');
   const described = titled.replace(/<\/title>/, `</title><desc id="diagram-desc">${esc(`ORM diagram of ${title}: object types, fact types and constraints as drawn for the PNG rendering.`)}</desc>`);
   return described.replace(/^<svg /, '<svg class="diagram" role="img" aria-labelledby="diagram-title" aria-describedby="diagram-desc" focusable="false" ');
 }
+
+const DIAGRAM_SCALE = 1.5;
 
 function diagramSection(o: OntologyView, diagram: DiagramView): string {
   if (!diagram) return '';
   const body =
     'svg' in diagram
-      ? `<figure class="diagram-frame" tabindex="0" aria-label="Diagram (scrolls)">${inlineDiagram(diagram.svg, o.title)}</figure>`
+      ? `<figure class="diagram-frame" tabindex="0" aria-label="Diagram (scrolls)">${inlineDiagram(diagram.svg, o.title)}</figure>
+<p class="muted small">The model's first diagram at the head version; a wide one scrolls inside its frame.</p>`
       : `<p class="muted">${esc(diagram.problem)}</p>`;
   return `<section aria-labelledby="diagram"><h2 id="diagram">Diagram</h2>
 ${body}
