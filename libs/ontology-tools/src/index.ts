@@ -2,6 +2,8 @@
 // and text diffs, conversions between RDF serializations, metrics and terms per commit, and
 // term-level changes between versions.
 export { checkAndMeasure, type SourceVerdict } from './check-and-measure.js';
+export { checkAndMeasureStream, isStreamedFormat } from './check-and-measure-stream.js';
+export { CompactRdfCounter } from './compact-rdf-counter.js';
 export { canonicalGraph, canonicalNQuads, CanonicalizationError, type CanonicalGraph } from './canonical.js';
 export { CONVERSION_TARGETS, ConversionError, TARGET_EXTENSIONS, TARGET_MEDIA_TYPES, convertSource, writeGraph, type ConversionTarget } from './convert.js';
 export { diffSources, type DiffKind, type DiffOptions, type SourceDiff, type SourceVersion } from './diff-sources.js';

@@ -1,0 +1,111 @@
+// RdfCounter's metrics (metrics.ts) for sources too large to keep their triples: distinct
+// triples and the kinds of typed subjects counted by fingerprint (fingerprint-table.ts), so the
+// memory is a few bytes per distinct triple and per typed subject instead of the triples'
+// text. The same numbers as RdfCounter, save a fingerprint collision (see there).
+import { Fingerprint, FingerprintTable } from './fingerprint-table.js';
+import type { RdfMetrics } from './metrics.js';
+import type { Quad, Term } from './terms.js';
+import {
+  ANNOTATION_PROPERTY,
+  CLASS_TYPES,
+  DATATYPE_PROPERTY,
+  NAMED_INDIVIDUAL,
+  OBJECT_PROPERTY,
+  OWL_IMPORTS,
+  OWL_NS,
+  PROPERTY_TYPES,
+  RDF_TYPE,
+  isSchemaVocabulary,
+} from './vocabulary.js';
+
+// What kindOf (rdf-entities.ts) reads of a subject's types: the first class or property type
+// decides between the two; the rest only matter by presence.
+const CLASS = 1;
+const PROPERTY = 2;
+const OBJECT = 4;
+const DATATYPE = 8;
+const ANNOTATION = 16;
+const ONTOLOGY = 32;
+const INDIVIDUAL = 64;
+
+/** A term's text, unique among the terms of one parse (N3.js terms carry it as `id`). */
+function keyOf(term: Term): string {
+  const id = (term as { id?: unknown }).id;
+  if (typeof id === 'string') return id;
+  if (term.termType === 'Literal') return `"${term.value}"${term.language ? `@${term.language}` : `^^${term.datatype.value}`}`;
+  return `${term.termType === 'BlankNode' ? '_:' : ''}${term.value}`;
+}
+
+function bitsOf(type: string): number {
+  if (CLASS_TYPES.has(type)) return CLASS;
+  if (PROPERTY_TYPES.has(type)) {
+    if (type === OBJECT_PROPERTY) return PROPERTY | OBJECT;
+    if (type === DATATYPE_PROPERTY) return PROPERTY | DATATYPE;
+    if (type === ANNOTATION_PROPERTY) return PROPERTY | ANNOTATION;
+    return PROPERTY;
+  }
+  if (type === `${OWL_NS}Ontology`) return ONTOLOGY;
+  return type === NAMED_INDIVIDUAL || !isSchemaVocabulary(type) ? INDIVIDUAL : 0;
+}
+
+export class CompactRdfCounter {
+  private readonly triples = new FingerprintTable();
+  private readonly subjects = new FingerprintTable(true);
+  private readonly imports = new Set<string>();
+  // Parsers hand out one subject term for a run of statements: its fingerprint is kept.
+  private lastSubject: Term | undefined;
+  private lastGraph: Term | undefined;
+  private readonly subjectPrint = new Fingerprint();
+  private lastPredicate: Term | undefined;
+  private readonly predicatePrint = new Fingerprint();
+  private readonly print = new Fingerprint();
+
+  add(quad: Quad): void {
+    const { subject, predicate, object } = quad;
+    if (subject !== this.lastSubject || quad.graph !== this.lastGraph) {
+      this.lastSubject = subject;
+      this.lastGraph = quad.graph;
+      this.lastPredicate = undefined;
+      this.subjectPrint.reset().add(keyOf(quad.graph)).add(keyOf(subject));
+    }
+    if (predicate !== this.lastPredicate) {
+      this.lastPredicate = predicate;
+      this.predicatePrint.reset(this.subjectPrint).add(predicate.value);
+    }
+    this.triples.add(this.print.reset(this.predicatePrint).add(keyOf(object)));
+    if (predicate.value === RDF_TYPE && subject.termType === 'NamedNode' && object.termType === 'NamedNode') {
+      const bits = bitsOf(object.value);
+      const subjectOnly = this.print.reset().add(subject.value);
+      const had = this.subjects.mark(subjectOnly, 0);
+      // The first class or property type decides (kindOf reads types in the order they came).
+      const decided = had & (CLASS | PROPERTY);
+      this.subjects.mark(subjectOnly, decided ? bits & ~(CLASS | PROPERTY) : bits);
+    } else if (predicate.value === OWL_IMPORTS && object.termType === 'NamedNode') {
+      this.imports.add(object.value);
+    }
+  }
+
+  result(): RdfMetrics {
+    const metrics: RdfMetrics = {
+      triples: this.triples.size,
+      classes: 0,
+      object_properties: 0,
+      datatype_properties: 0,
+      annotation_properties: 0,
+      other_properties: 0,
+      individuals: 0,
+      imports: [...this.imports].sort(),
+    };
+    for (const bits of this.subjects.allFlags()) {
+      if (bits & CLASS) metrics.classes += 1;
+      else if (bits & PROPERTY) {
+        if (bits & OBJECT) metrics.object_properties += 1;
+        else if (bits & DATATYPE) metrics.datatype_properties += 1;
+        else if (bits & ANNOTATION) metrics.annotation_properties += 1;
+        else metrics.other_properties += 1;
+      } else if (bits & ONTOLOGY) continue;
+      else if (bits & INDIVIDUAL) metrics.individuals += 1;
+    }
+    return metrics;
+  }
+}
