@@ -1,5 +1,5 @@
 // POST /api/v1/ontologies: the ontology and its first commit in one transaction (SPEC 3).
-import { AppError, DEFAULT_VERSION, INITIAL_COMMIT_MESSAGE, computeCommitHash } from '@oms/domain';
+import { AppError, DEFAULT_VERSION, INITIAL_COMMIT_MESSAGE, computeCommitHash, computeCommitHashOfBytes } from '@oms/domain';
 import type { CreateOntologyRequest } from '@oms/contracts';
 import { insertOntology, personalAccountIdsOf, type OntologyWithHeadMetrics, type TermsStatus } from '@oms/db';
 import type { ServiceContext } from '../context.js';
@@ -7,10 +7,11 @@ import { reauthorize } from '../authorization/reauthorize.js';
 import { callerOf, type Caller, type CallerOrActor } from './caller.js';
 import { withVisibleParent } from './visible-parents.js';
 import { checkParent, raceLostError } from './check-parent.js';
-import { checkSource } from './check-source.js';
+import { bytesOf, checkSource, checkSourceFile, sourceOfUpload, type SourceFile } from './check-source.js';
 import { writeOrDeferTerms } from '../terms/index-commit-terms.js';
 
-export type CreateOntologyInput = CreateOntologyRequest['ontology'] & { commit_message?: string | undefined };
+/** `source`: text, or an uploaded file (multipart, DESIGN 8), read as a stream when it is large. */
+export type CreateOntologyInput = Omit<CreateOntologyRequest['ontology'], 'source'> & { source: string | SourceFile; commit_message?: string | undefined };
 
 const NOT_YOUR_ACCOUNT = () => AppError.validation({ account_id: ['is not an account you belong to'] });
 
@@ -30,18 +31,17 @@ export async function createOntology(ctx: ServiceContext, who: CallerOrActor, in
   const accountId = await targetAccount(ctx, caller, input.account_id);
   const parentId = input.parent_id ?? null;
   if (parentId) await checkParent(ctx.db.prisma, caller, parentId);
-  const { metrics, terms } = await checkSource(ctx, caller.userId, input.source_format, input.source);
+  const source = typeof input.source === 'string' ? input.source : await sourceOfUpload(ctx.config, input.source_format, input.source);
+  // A large upload is read from its file as a stream, once to check and measure it, once to
+  // hash it and once into the store: memory does not grow with it (DESIGN 8).
+  const { metrics, terms } =
+    typeof source === 'string' ? await checkSource(ctx, caller.userId, input.source_format, source) : await checkSourceFile(ctx, caller.userId, input.source_format, source);
 
   const version = input.version ?? DEFAULT_VERSION;
   const message = input.commit_message ?? INITIAL_COMMIT_MESSAGE;
-  const commitHash = computeCommitHash({
-    parentHash: null,
-    sourceFormat: input.source_format,
-    version,
-    message,
-    authorId: caller.userId,
-    source: input.source,
-  });
+  const content = { parentHash: null, sourceFormat: input.source_format, version, message, authorId: caller.userId };
+  const commitHash =
+    typeof source === 'string' ? computeCommitHash({ ...content, source }) : await computeCommitHashOfBytes(content, { bytes: source.bytes, chunks: bytesOf(source) });
   const ontologyId = ctx.newId();
   let termsStatus: TermsStatus = 'indexing';
   const created = await insertOntology(
@@ -67,7 +67,7 @@ export async function createOntology(ctx: ServiceContext, who: CallerOrActor, in
       sourceFormat: input.source_format,
       version,
       authorId: caller.userId,
-      source: input.source,
+      source: typeof source === 'string' ? source : bytesOf(source),
       metrics,
     },
     // Still allowed to write into that account, now: the token, the user and the membership
