@@ -23,6 +23,8 @@ export type ServiceConfig = {
   heavyRequestsPerCaller: number;
   /** Sources over this many UTF-8 bytes get their terms after the commit returns (default TERMS_SYNC_MAX_BYTES, 10 MiB). */
   termsSyncMaxBytes?: number | undefined;
+  /** The largest uploaded source of a format parsed from one string (default WHOLE_TEXT_SOURCE_MAX_BYTES, 256 MiB). */
+  wholeTextSourceMaxBytes?: number | undefined;
 };
 
 export type ServiceContext = {

@@ -46,13 +46,14 @@ export const WHOLE_TEXT_SOURCE_MAX_BYTES = 256 * 1024 * 1024;
 /**
  * How an uploaded source is taken: still in its file, to be read as a stream, when its format
  * has a streaming parser and it is over the synchronous terms limit (terms then come in the
- * background either way); otherwise as text, up to WHOLE_TEXT_SOURCE_MAX_BYTES (413 beyond).
+ * background either way); otherwise as text, up to wholeTextSourceMaxBytes (413 beyond).
  */
 export async function sourceOfUpload(config: ServiceContext['config'], format: SourceFormat, file: SourceFile): Promise<string | SourceFile> {
   if (isStreamedFormat(format) && file.bytes > termsSyncMaxBytes(config)) return file;
-  if (file.bytes > WHOLE_TEXT_SOURCE_MAX_BYTES) {
+  const wholeMax = config.wholeTextSourceMaxBytes ?? WHOLE_TEXT_SOURCE_MAX_BYTES;
+  if (file.bytes > wholeMax) {
     throw new AppError('payload_too_large', {
-      message: `A ${format} source is parsed whole, so it may be at most ${WHOLE_TEXT_SOURCE_MAX_BYTES} bytes; this one is ${file.bytes}. Turtle and N-Triples sources are read as a stream up to SOURCE_MAX_BYTES.`,
+      message: `A ${format} source is parsed as one text, so it may be at most ${wholeMax} bytes (WHOLE_TEXT_SOURCE_MAX_BYTES); this one is ${file.bytes}. Turtle and N-Triples sources are read as a stream, up to SOURCE_MAX_BYTES.`,
     });
   }
   return file.text();
