@@ -62,6 +62,18 @@ describe.each(testBackends())('streamed ingest of large Turtle on %s', (backend)
     const history = await commitsOldestFirst(server.db.prisma, created.body.id);
     expect(findBrokenLink(history)).toBe(-1);
     expect(history[0]?.commitHash).toBe(created.body.head_hash);
+    expect(readdirSync(uploadDir).filter((name) => name.startsWith('oms-upload-'))).toEqual([]);
+
+    // Its terms come in the background, read from the store as a stream.
+    let status = created.body.terms_status;
+    for (let tries = 0; status === 'indexing' && tries < 240; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      status = (await server.request('GET', `/api/v1/ontologies/${created.body.id}?omit_source=true`, { token: alice.token })).body.terms_status;
+    }
+    expect(status).toBe('ready');
+    const term = await server.request('GET', `/api/v1/ontologies/${created.body.id}/term?iri=${encodeURIComponent('http://example.org/c7')}`, { token: alice.token });
+    expect(term.status).toBe(200);
+    expect(term.body).toMatchObject({ label: 'Térme 7 é' });
     expect(readdirSync(uploadDir)).toEqual([]);
   });
 

@@ -25,6 +25,8 @@ export type ServiceConfig = {
   termsSyncMaxBytes?: number | undefined;
   /** The largest uploaded source of a format parsed from one string (default WHOLE_TEXT_SOURCE_MAX_BYTES, 256 MiB). */
   wholeTextSourceMaxBytes?: number | undefined;
+  /** Where large stored sources are spooled for background term extraction (default: the system's temporary folder). */
+  uploadDir?: string | undefined;
 };
 
 export type ServiceContext = {
@@ -82,7 +84,7 @@ export function createServiceContext(deps: ServiceDeps): ServiceContext {
     logger: deps.logger,
     ...(deps.heavyWorkerFile ? { workerFile: deps.heavyWorkerFile } : {}),
   });
-  const backgroundTerms = createBackgroundTerms({ db: deps.db, heavyWork }, deps.logger);
+  const backgroundTerms = createBackgroundTerms({ db: deps.db, heavyWork, config: deps.config }, deps.logger);
   return {
     backgroundTerms,
     config: deps.config,

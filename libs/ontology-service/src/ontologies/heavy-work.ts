@@ -10,7 +10,7 @@ import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { AppError } from '@oms/domain';
 import type { SourceFormat } from '@oms/formats';
-import { describeSource, type ConversionTarget, type SourceDescription, type SourceDiff, type SourceVerdict, type SourceVersion } from '@oms/ontology-tools';
+import { describeSource, type TermsVerdict, type ConversionTarget, type SourceDescription, type SourceDiff, type SourceVerdict, type SourceVersion } from '@oms/ontology-tools';
 import type { Logger } from '@oms/platform';
 import { runHeavyTask, taskChars, type ConversionResult, type HeavyResult, type HeavyTask } from './heavy-tasks.js';
 
@@ -26,6 +26,8 @@ export type HeavyWork = {
    * format with a streaming parser (isStreamedFormat). Its time bound grows with its size.
    */
   checkFile(format: SourceFormat, path: string, bytes: number): Promise<SourceVerdict>;
+  /** The terms of a source held in a file, read as a stream (isStreamedFormat); its time bound grows with its size. */
+  termsFile(format: SourceFormat, path: string, bytes: number): Promise<TermsVerdict>;
   /** Compares two versions; 422 when the comparison needs more memory than one task may use. */
   diff(from: SourceVersion | null, to: SourceVersion, options: DiffTaskOptions): Promise<SourceDiff>;
   /** Writes an RDF source in another serialization; `ok: false` when it cannot be. */
@@ -143,6 +145,15 @@ export function createHeavyWork(options: HeavyWorkOptions): HeavyWork {
       } catch (error) {
         if (!(error instanceof OutOfMemory)) throw error;
         return { ok: false, message: `the document could not be checked: parsing it ${error.message}` };
+      }
+    },
+    async termsFile(format, path, bytes) {
+      const timeoutMs = Math.max(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, Math.ceil(bytes / FILE_CHECK_BYTES_PER_MS));
+      try {
+        return await run({ kind: 'terms-file', format, path, bytes }, timeoutMs);
+      } catch (error) {
+        if (!(error instanceof OutOfMemory)) throw error;
+        return { ok: false, message: `the terms could not be read: reading them ${error.message}` };
       }
     },
     async diff(from, to, diffOptions) {
