@@ -49,6 +49,8 @@ describe.each(testBackends())('streamed ingest of large Turtle on %s', (backend)
     const response = await fetch(`${server.baseUrl}/api/v1/ontologies/${id}/source${version ? `?commit_id=${version}` : ''}`, { headers: { authorization: `Bearer ${alice.token}` } });
     return Buffer.from(await response.arrayBuffer());
   }
+  /** Spooled uploads left (background term extraction spools stored sources there too, briefly). */
+  const uploadsLeft = () => readdirSync(uploadDir).filter((name) => name.startsWith('oms-upload-'));
   const count = async (table: string) => Number((await server.db.prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM "${table}"`))[0]?.n);
   const stored = async () => ({ ontologies: await count('ontologies'), commits: await count('commits'), pieces: await count('commit_source_pieces'), sources: await count('commit_sources') });
 
@@ -62,7 +64,7 @@ describe.each(testBackends())('streamed ingest of large Turtle on %s', (backend)
     const history = await commitsOldestFirst(server.db.prisma, created.body.id);
     expect(findBrokenLink(history)).toBe(-1);
     expect(history[0]?.commitHash).toBe(created.body.head_hash);
-    expect(readdirSync(uploadDir).filter((name) => name.startsWith('oms-upload-'))).toEqual([]);
+    expect(uploadsLeft()).toEqual([]);
 
     // Its terms come in the background, read from the store as a stream.
     let status = created.body.terms_status;
@@ -74,6 +76,7 @@ describe.each(testBackends())('streamed ingest of large Turtle on %s', (backend)
     const term = await server.request('GET', `/api/v1/ontologies/${created.body.id}/term?iri=${encodeURIComponent('http://example.org/c7')}`, { token: alice.token });
     expect(term.status).toBe(200);
     expect(term.body).toMatchObject({ label: 'Térme 7 é' });
+    // The stored source spooled for the background extraction is gone too.
     expect(readdirSync(uploadDir)).toEqual([]);
   });
 
@@ -84,14 +87,14 @@ describe.each(testBackends())('streamed ingest of large Turtle on %s', (backend)
     expect(refused.status).toBe(422);
     expect(refused.body.errors.source[0]).toMatch(/^line \d+/);
     expect(await stored()).toEqual(before);
-    expect(readdirSync(uploadDir)).toEqual([]);
+    expect(uploadsLeft()).toEqual([]);
 
     const head = await create(turtleOf(200_000, 'h'));
     const afterCreate = await stored();
     const update = await multipart('PATCH', `/ontologies/${head.body.id}`, { change_summary: 'broken' }, source);
     expect(update.status).toBe(422);
     expect(await stored()).toEqual(afterCreate);
-    expect(readdirSync(uploadDir)).toEqual([]);
+    expect(uploadsLeft()).toEqual([]);
   });
 
   it('when large multipart updates run in parallel then they form one linear, verifiable chain and every version reads back exactly', async () => {
@@ -113,7 +116,7 @@ describe.each(testBackends())('streamed ingest of large Turtle on %s', (backend)
     const again = await multipart('PATCH', `/ontologies/${created.body.id}`, { change_summary: 'same' }, last);
     expect(again.status).toBe(200);
     expect(await commitsOldestFirst(server.db.prisma, created.body.id)).toHaveLength(5);
-    expect(readdirSync(uploadDir)).toEqual([]);
+    expect(uploadsLeft()).toEqual([]);
   });
 
   it('when a source in a format parsed whole is over WHOLE_TEXT_SOURCE_MAX_BYTES then it is 413 saying so, and nothing is left', async () => {
@@ -124,6 +127,6 @@ describe.each(testBackends())('streamed ingest of large Turtle on %s', (backend)
     expect(refused.status).toBe(413);
     expect(refused.body.message).toContain('WHOLE_TEXT_SOURCE_MAX_BYTES');
     expect(await stored()).toEqual(before);
-    expect(readdirSync(uploadDir)).toEqual([]);
+    expect(uploadsLeft()).toEqual([]);
   });
 });

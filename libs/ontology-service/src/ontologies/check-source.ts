@@ -73,3 +73,30 @@ export async function checkSourceFile(
 
 /** The file's bytes as they are read, for the commit hash and the source store. */
 export const bytesOf = (file: SourceFile): AsyncIterable<Uint8Array> => createReadStream(file.path, { highWaterMark: 256 * 1024 });
+
+/**
+ * Starts checkSourceFile and answers it with the file's bytes for the store, so that the source
+ * is stored while it is checked (the two take about as long). The bytes stop with the check's
+ * refusal as soon as it is known; the caller awaits `checked` before its transaction commits,
+ * so a refused source leaves nothing.
+ */
+export function checkBesideStore(
+  ctx: Pick<ServiceContext, 'heavyWork' | 'heavySlots'>,
+  callerId: string,
+  format: SourceFormat,
+  file: SourceFile,
+): { checked: Promise<CheckedSource>; bytes: AsyncIterable<Uint8Array> } {
+  let refusal: unknown;
+  const checked = checkSourceFile(ctx, callerId, format, file);
+  // Seen here first; the caller's await reports it.
+  checked.catch((error: unknown) => {
+    refusal = error;
+  });
+  async function* bytes(): AsyncGenerator<Uint8Array> {
+    for await (const chunk of bytesOf(file)) {
+      if (refusal !== undefined) throw refusal;
+      yield chunk as Uint8Array;
+    }
+  }
+  return { checked, bytes: bytes() };
+}

@@ -1,11 +1,13 @@
 // PATCH with a large uploaded source (DESIGN 8): updateOntology's rules (update-ontology.ts)
 // without ever holding a source. The upload is checked and measured from its file as a stream
-// before the transaction; under the ontology's row lock it is compared with the head by SHA-256,
-// hashed into the commit hash and stored as a delta against the head read back piece by piece.
+// in the worker while, under the ontology's row lock, it is compared with the head by SHA-256,
+// hashed into the commit hash and stored as a delta against the head read back piece by piece;
+// the transaction commits only once the check accepted it.
 // Concurrent writers still form one linear history: everything from the head on is decided
 // under the lock.
 import { AppError, UPDATE_COMMIT_MESSAGE, computeCommitHashOfBytes } from '@oms/domain';
 import type { SourceFormat } from '@oms/formats';
+import type { SourceMetrics } from '@oms/ontology-tools';
 import {
   appendCommit,
   headMetricsOf,
@@ -14,6 +16,7 @@ import {
   lockHierarchy,
   lockOntologyRow,
   prismaQuery,
+  setCommitMetrics,
   termSqlOf,
   updateOntologyRow,
   writeTimeAfterLock,
@@ -24,10 +27,22 @@ import type { ServiceContext } from '../context.js';
 import { reauthorize, WRITE_TX } from '../authorization/reauthorize.js';
 import { checkIfMatch, notMemberError, writableOntologyRowOr4xx, type Caller } from './caller.js';
 import { checkNoCycle, checkParent, raceLostError } from './check-parent.js';
-import { bytesOf, checkSourceFile, type SourceFile } from './check-source.js';
+import { bytesOf, checkBesideStore, type SourceFile } from './check-source.js';
 import { writeOrDeferTerms } from '../terms/index-commit-terms.js';
 import type { OntologyChanges, UpdateOntologyInput } from './update-ontology.js';
 import { checkExplicitVersion, nextVersion } from './update-ontology.js';
+
+/** The slowest the store and the check are given time for: 1 MB/s. */
+const BYTES_PER_MS = 1000;
+
+/**
+ * WRITE_TX stretched to the source's size: the transaction stores it (and waits for its check),
+ * and another writer of a large source may wait that long for its turn.
+ */
+const largeWriteTx = (bytes: number) => {
+  const timeout = Math.max(WRITE_TX.timeout, Math.ceil(bytes / BYTES_PER_MS));
+  return { maxWait: Math.max(WRITE_TX.maxWait, timeout), timeout };
+};
 
 export async function applyUpdateFromFile(
   ctx: ServiceContext,
@@ -43,8 +58,10 @@ export async function applyUpdateFromFile(
   const parentId = changes.parent_id;
   if (parentId) await checkParent(ctx.db.prisma, caller, parentId);
   const format = changes.source_format ?? (current.sourceFormat as SourceFormat);
-  // Checked against nothing but its format: a concurrent commit cannot make it stale.
-  const checked = await checkSourceFile(ctx, caller.userId, format, file);
+  // Checked against nothing but its format (a concurrent commit cannot make it stale), in the
+  // worker while the transaction stores it; the transaction waits for the check.
+  const beside = checkBesideStore(ctx, caller.userId, format, file);
+  let metrics: SourceMetrics | undefined;
 
   let termsStatus: TermsStatus = 'ready';
   let deferred: number | undefined;
@@ -75,14 +92,17 @@ export async function applyUpdateFromFile(
           authorId: caller.userId,
         };
         const commitHash = await computeCommitHashOfBytes(commit, { bytes: file.bytes, chunks: bytesOf(file) });
-        await appendCommit(tx, id, { ...commit, commitHash, metrics: checked.metrics, source: bytesOf(file) }, at);
+        await appendCommit(tx, id, { ...commit, commitHash, metrics: null, source: beside.bytes }, at);
+        ({ metrics } = await beside.checked);
+        await setCommitMetrics(prismaQuery(tx), commit.id, metrics);
         termsStatus = await writeOrDeferTerms(termSqlOf(tx), id, commit.seq, null);
         if (termsStatus === 'indexing') deferred = commit.seq;
         headChanges = { sourceFormat: format, version, headHash: commitHash, headSeq: commit.seq };
       } else {
+        await beside.checked;
         termsStatus = await headTermsStatus(termSqlOf(tx), id);
       }
-      const headMetrics = commitNeeded ? checked.metrics : await headMetricsOf(tx, id);
+      const headMetrics = metrics ?? (await headMetricsOf(tx, id));
       const row = await updateOntologyRow(
         tx,
         id,
@@ -98,8 +118,10 @@ export async function applyUpdateFromFile(
       );
       // The source is not held: the answer carries source_bytes (DESIGN 8).
       return { ...row, commits: [], headMetrics, termsStatus };
-    }, WRITE_TX)
-    .catch((error: unknown) => {
+    }, largeWriteTx(file.bytes))
+    .catch(async (error: unknown) => {
+      // A refusal by the check is the answer, whatever the store made of the stopped bytes.
+      await beside.checked;
       throw raceLostError(error) ?? error;
     });
   if (deferred !== undefined) ctx.backgroundTerms.schedule(id);
