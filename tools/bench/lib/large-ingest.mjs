@@ -32,6 +32,23 @@ export async function multipartCreate(baseUrl, token, file, title, timeoutMs = 9
   return { ms, created };
 }
 
+/**
+ * A small Turtle create (JSON, checked in the worker thread), so that a freshly started service
+ * has its worker thread running before a timed request.
+ */
+export async function warmUp(baseUrl, token) {
+  const lines = ['@prefix ex: <http://example.org/warm/> .'];
+  for (let i = 0; i < 3000; i += 1) lines.push(`ex:t${i} ex:label "warm up term ${i}" .`);
+  const response = await fetch(`${baseUrl}/api/v1/ontologies`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ ontology: { title: 'warm-up', source: lines.join('\n'), source_format: 'turtle', visibility: 'private' } }),
+    signal: AbortSignal.timeout(120_000),
+  });
+  const text = await response.text();
+  if (response.status !== 201) throw new Error(`warm-up POST answered ${response.status}: ${text.slice(0, 300)}`);
+}
+
 export async function deleteOntology(baseUrl, token, id) {
   const response = await fetch(`${baseUrl}/api/v1/ontologies/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(120_000) });
   await response.arrayBuffer();
