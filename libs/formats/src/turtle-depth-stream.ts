@@ -8,6 +8,19 @@ type State = { in: 'code' } | { in: 'iri' } | { in: 'comment' } | { in: 'string'
 /** Characters of look-ahead the longest decision needs (a long string's closing quotes). */
 const LOOKAHEAD = 3;
 
+// The next character each state must look at; everything between is skipped by the regex engine.
+const CODE_STOPS = /[[({\])}<>"'#\\]/g;
+const IRI_STOPS = /[>\u0000-\u0020<"{}|^`]/g;
+const COMMENT_STOPS = /[\n\r]/g;
+const STRING_STOPS: Record<string, RegExp> = { '"': /["\\\n\r]/g, "'": /['\\\n\r]/g };
+
+/** Index of the next match of `stops` at or after `from`, or `length` when none. */
+function nextStop(stops: RegExp, text: string, from: number): number {
+  stops.lastIndex = from;
+  const found = stops.exec(text);
+  return found ? found.index : text.length;
+}
+
 function iriStops(code: number): boolean {
   return code <= 0x20 || code === 0x3c || code === 0x22 || code === 0x7b || code === 0x7d || code === 0x7c || code === 0x5e || code === 0x60;
 }
@@ -33,6 +46,13 @@ export class TurtleDepthScanner {
       return text.length;
     };
     while (index < text.length) {
+      const state0 = this.state;
+      index = nextStop(
+        state0.in === 'code' ? CODE_STOPS : state0.in === 'iri' ? IRI_STOPS : state0.in === 'comment' ? COMMENT_STOPS : (STRING_STOPS[state0.quote] as RegExp),
+        text,
+        index,
+      );
+      if (index >= text.length) break;
       const near = !final && text.length - index < LOOKAHEAD;
       const code = text.charCodeAt(index);
       const state = this.state;

@@ -52,12 +52,13 @@ export class CompactRdfCounter {
   private readonly triples = new FingerprintTable();
   private readonly subjects = new FingerprintTable(true);
   private readonly imports = new Set<string>();
-  // Parsers hand out one subject term for a run of statements: its fingerprint is kept.
+  // Parsers hand out one subject term for a run of statements: its fingerprint is kept; the
+  // few predicates' fingerprints are kept by IRI. A triple's is the three mixed.
   private lastSubject: Term | undefined;
   private lastGraph: Term | undefined;
   private readonly subjectPrint = new Fingerprint();
-  private lastPredicate: Term | undefined;
-  private readonly predicatePrint = new Fingerprint();
+  private readonly predicatePrints = new Map<string, Fingerprint>();
+  private readonly objectPrint = new Fingerprint();
   private readonly print = new Fingerprint();
 
   add(quad: Quad): void {
@@ -65,14 +66,11 @@ export class CompactRdfCounter {
     if (subject !== this.lastSubject || quad.graph !== this.lastGraph) {
       this.lastSubject = subject;
       this.lastGraph = quad.graph;
-      this.lastPredicate = undefined;
       this.subjectPrint.reset().add(keyOf(quad.graph)).add(keyOf(subject));
     }
-    if (predicate !== this.lastPredicate) {
-      this.lastPredicate = predicate;
-      this.predicatePrint.reset(this.subjectPrint).add(predicate.value);
-    }
-    this.triples.add(this.print.reset(this.predicatePrint).add(keyOf(object)));
+    let predicatePrint = this.predicatePrints.get(predicate.value);
+    if (!predicatePrint) this.predicatePrints.set(predicate.value, (predicatePrint = new Fingerprint().add(predicate.value)));
+    this.triples.add(this.print.mix(this.subjectPrint, predicatePrint, this.objectPrint.reset().add(keyOf(object))));
     if (predicate.value === RDF_TYPE && subject.termType === 'NamedNode' && object.termType === 'NamedNode') {
       const bits = bitsOf(object.value);
       const subjectOnly = this.print.reset().add(subject.value);

@@ -6,6 +6,17 @@
 
 const INITIAL_SLOTS = 1 << 16;
 
+const rotate = (value: number, bits: number) => (value << bits) | (value >>> (32 - bits));
+
+/** MurmurHash3's 32-bit finalizer: every input bit reaches every output bit. */
+function finalMix(value: number): number {
+  let h = value ^ (value >>> 16);
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return h ^ (h >>> 16);
+}
+
 /** Two independent 32-bit hashes of text, continued from `seed` (FNV-1a style, two multipliers). */
 export class Fingerprint {
   hi = 0x811c9dc5;
@@ -14,6 +25,13 @@ export class Fingerprint {
   reset(from?: Fingerprint): this {
     this.hi = from ? from.hi : 0x811c9dc5;
     this.lo = from ? from.lo : 0x01000193;
+    return this;
+  }
+
+  /** This becomes the fingerprint of the sequence (a, b, c), each position weighted apart. */
+  mix(a: Fingerprint, b: Fingerprint, c: Fingerprint): this {
+    this.hi = finalMix(Math.imul(a.hi, 0x9e3779b1) ^ rotate(Math.imul(b.hi, 0x85ebca6b), 13) ^ rotate(Math.imul(c.hi, 0xc2b2ae35), 26));
+    this.lo = finalMix(Math.imul(a.lo, 0x27d4eb2f) ^ rotate(Math.imul(b.lo, 0x165667b1), 11) ^ rotate(Math.imul(c.lo, 0xd3a2646c), 23));
     return this;
   }
 
