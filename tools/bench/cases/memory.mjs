@@ -19,20 +19,26 @@ export default {
     const file = await turtleFile(ctx.quick ? SIZE.quick : SIZE.full, 22);
     try {
       const service = await ctx.restartService();
-      const [process] = service.processes('rest-api');
-      if (!process) throw new Error('the target names no process serving REST');
+      // Every replica on the cluster (the edge picks one): their growths are summed.
+      const processes = service.processes('rest-api');
+      if (processes.length === 0) throw new Error('the target names no process serving REST');
       const { user } = await ctx.newUser('memory');
       // The worker thread started, as in a service that has been serving.
       await warmUp(service.url, user.token);
       await new Promise((resolve) => setTimeout(resolve, 500));
-      const before = rssMiB(process.pid);
-      const sampler = sampleRss(process.pid, { maxMs: 900_000 });
+      const before = processes.map(({ pid }) => rssMiB(pid));
+      const samplers = processes.map(({ pid }) => sampleRss(pid, { maxMs: 900_000 }));
       const ingest = await multipartCreate(service.url, user.token, file, 'memory').catch((error) => ({ error }));
-      const peak = await sampler.stop();
+      const peaks = await Promise.all(samplers.map((sampler) => sampler.stop()));
       if (ingest.error) throw ingest.error;
       const { ms, created } = ingest;
-      const growth = Math.max(0, peak.peakMiB - before) * (1024 * 1024 / MB);
-      ctx.log(`source ${(file.bytes / MB).toFixed(0)} MB ingested in ${(ms / 1000).toFixed(1)} s; RSS before ${(before * 1.048576).toFixed(0)} MB, peak ${(peak.peakMiB * 1.048576).toFixed(0)} MB (${peak.samples} samples); triples ${created.metrics?.rdf?.triples}; growth ${growth.toFixed(0)} MB`);
+      const MiB = 1024 * 1024;
+      const growth = peaks.reduce((sum, peak, i) => sum + Math.max(0, peak.peakMiB - before[i]), 0) * (MiB / MB);
+      const list = (values) => values.map((value) => ((value * MiB) / MB).toFixed(0)).join('+');
+      ctx.log(
+        `source ${(file.bytes / MB).toFixed(0)} MB ingested in ${(ms / 1000).toFixed(1)} s; RSS before ${list(before)} MB, peak ${list(peaks.map((peak) => peak.peakMiB))} MB ` +
+          `(${peaks.map((peak) => peak.samples).join('+')} samples); triples ${created.metrics?.rdf?.triples}; growth ${growth.toFixed(0)} MB`,
+      );
       await deleteOntology(service.url, user.token, created.id);
       await ctx.restartService();
       return { value: growth, baseline_value: BUDGET_MB };
