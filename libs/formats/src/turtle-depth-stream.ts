@@ -10,7 +10,8 @@ const LOOKAHEAD = 3;
 
 // The next character each state must look at; everything between is skipped by the regex engine.
 const CODE_STOPS = /[[({\])}<>"'#\\]/g;
-const IRI_STOPS = /[>\u0000-\u0020<"{}|^`]/g;
+// Not an IRI character: '>', a control or space, or one of <"{}|^` (everything outside these ranges).
+const IRI_STOPS = /[^!#-;=?-\]_a-z~-\uffff]/g;
 const COMMENT_STOPS = /[\n\r]/g;
 const STRING_STOPS: Record<string, RegExp> = { '"': /["\\\n\r]/g, "'": /['\\\n\r]/g };
 
