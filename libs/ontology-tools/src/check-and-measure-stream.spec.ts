@@ -41,3 +41,13 @@ describe('checkAndMeasureStream', () => {
     expect(await checkAndMeasureStream('other', pieces('a\nb', 1))).toEqual({ ok: true, metrics: { bytes: 3, lines: 2 }, terms: null });
   });
 });
+
+describe('checkAndMeasureStream with a size', () => {
+  it('when the source size is given and the tables grow past their first size then the counts are those of the whole-text check, duplicates counted once', async () => {
+    const text = Array.from({ length: 70_000 }, (_, i) => `<http://e/s${i % 5000}> <http://e/p${i % 7}> "v${i % 35_000}" .`).join('\n');
+    const sized = await checkAndMeasureStream('turtle', pieces(text, 65536), Buffer.byteLength(text) * 50);
+    expect(sized).toEqual(await checkAndMeasureStream('turtle', pieces(text, 65536)));
+    expect(sized).toEqual(await checkAndMeasure('turtle', text, { terms: false }));
+    expect(sized.ok && sized.metrics.rdf?.triples).toBe(35_000);
+  });
+});

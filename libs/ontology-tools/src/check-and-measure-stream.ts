@@ -10,7 +10,8 @@ import type { SourceVerdict } from './check-and-measure.js';
 
 export const isStreamedFormat = (format: SourceFormat): boolean => STREAMED_FORMATS.includes(format);
 
-export async function checkAndMeasureStream(format: SourceFormat, bytes: AsyncIterable<Uint8Array>): Promise<SourceVerdict> {
+/** `sourceBytes`: the source's size when known (an upload's), to size the counts' tables at once. */
+export async function checkAndMeasureStream(format: SourceFormat, bytes: AsyncIterable<Uint8Array>, sourceBytes = 0): Promise<SourceVerdict> {
   let size = 0;
   let lineBreaks = 0;
   let last = -1;
@@ -22,7 +23,7 @@ export async function checkAndMeasureStream(format: SourceFormat, bytes: AsyncIt
       yield chunk;
     }
   }
-  const counter = format === 'turtle' ? new CompactRdfCounter() : undefined;
+  const counter = format === 'turtle' ? new CompactRdfCounter(sourceBytes) : undefined;
   const checked = await validateSourceStream(format, counted(), counter ? { quad: (quad) => counter.add(quad) } : {});
   if (!checked.ok) return { ok: false, message: checked.message };
   // A format that needs no parse ('other') is still read to the end for its sizes.

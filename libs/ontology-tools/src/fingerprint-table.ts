@@ -52,14 +52,23 @@ export class Fingerprint {
 }
 
 export class FingerprintTable {
-  private slots = INITIAL_SLOTS;
-  private his = new Uint32Array(INITIAL_SLOTS);
-  private los = new Uint32Array(INITIAL_SLOTS);
+  private slots: number;
+  private his: Uint32Array;
+  private los: Uint32Array;
   private flags: Uint8Array | undefined;
   size = 0;
 
-  constructor(withFlags = false) {
-    if (withFlags) this.flags = new Uint8Array(INITIAL_SLOTS);
+  /**
+   * `expected`: how many keys are likely, so that the table is made at its size at once (growing
+   * holds the old and the new arrays together, half as much again at the peak).
+   */
+  constructor(withFlags = false, expected = 0) {
+    let slots = INITIAL_SLOTS;
+    while (slots * 3 < expected * 4) slots *= 2;
+    this.slots = slots;
+    this.his = new Uint32Array(slots);
+    this.los = new Uint32Array(slots);
+    if (withFlags) this.flags = new Uint8Array(slots);
   }
 
   /** The slot of the fingerprint, added if new (then `size` grows). */

@@ -61,7 +61,7 @@ export async function runHeavyTask(task: HeavyTask): Promise<SourceVerdict | Ter
     case 'check':
       return checkAndMeasure(task.format, task.text, task.terms === false ? { terms: false } : {});
     case 'check-file':
-      return checkAndMeasureStream(task.format, createReadStream(task.path, { highWaterMark: FILE_READ_BYTES }));
+      return checkAndMeasureStream(task.format, createReadStream(task.path, { highWaterMark: FILE_READ_BYTES }), task.bytes);
     case 'terms-file':
       return extractTermsStream(task.format, createReadStream(task.path, { highWaterMark: FILE_READ_BYTES }));
     case 'diff':
