@@ -41,6 +41,8 @@ const ConfigSchema = z
     BODY_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(1).max(1024 ** 3).default(65_536),
     // The largest source a multipart create or update takes, in bytes (DESIGN 8); JSON bodies keep their 10 MB.
     SOURCE_MAX_BYTES: z.coerce.number().int().min(1).max(2 ** 40).default(1024 ** 3),
+    // The largest uploaded source of a format without a streaming parser (JSON, YAML, ORM2, RDF/XML), which is parsed as one text; Turtle and N-Triples stream up to SOURCE_MAX_BYTES.
+    WHOLE_TEXT_SOURCE_MAX_BYTES: z.coerce.number().int().min(1).max(2 ** 29 - 24).default(256 * 1024 * 1024),
     // Where uploaded sources are spooled while they arrive (removed when the request ends). Default: the system's temporary folder.
     UPLOAD_DIR: z.string().min(1).optional(),
   })
@@ -70,6 +72,7 @@ const ConfigSchema = z
     responseWriteTimeoutMs: env.RESPONSE_WRITE_TIMEOUT_MS,
     bodyDeadline: { baseMs: env.BODY_TIMEOUT_MS, minBytesPerSecond: env.BODY_MIN_BYTES_PER_SECOND },
     sourceMaxBytes: env.SOURCE_MAX_BYTES,
+    wholeTextSourceMaxBytes: env.WHOLE_TEXT_SOURCE_MAX_BYTES,
     uploadDir: env.UPLOAD_DIR ?? tmpdir(),
   }));
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { computeCommitHash, findBrokenLink, type ChainedCommit } from './commit-hash.js';
+import { computeCommitHash, computeCommitHashOfBytes, findBrokenLink, type ChainedCommit } from './commit-hash.js';
 
 const base = { parentHash: null, sourceFormat: 'turtle', version: '1.0.0', message: 'Initial', authorId: 'u1', source: '@prefix : <#> .' };
 
@@ -50,5 +50,17 @@ describe('findBrokenLink', () => {
   it('when a commit is missing from the middle then the gap is reported', () => {
     const commits = chain(['a', 'b', 'c']);
     expect(findBrokenLink([commits[0]!, commits[2]!])).toBe(1);
+  });
+});
+
+describe('computeCommitHashOfBytes', () => {
+  it('when the source comes as bytes in pieces then the hash is the one of its text', async () => {
+    const content = { parentHash: 'sha256:ab', sourceFormat: 'turtle', version: '1.0.0', message: 'm', authorId: 'u' };
+    const source = '\uFEFFé <a> .\r\n';
+    const bytes = Buffer.from(source, 'utf8');
+    async function* chunks() {
+      for (let at = 0; at < bytes.length; at += 3) yield bytes.subarray(at, at + 3);
+    }
+    expect(await computeCommitHashOfBytes(content, { bytes: bytes.length, chunks: chunks() })).toBe(computeCommitHash({ ...content, source }));
   });
 });

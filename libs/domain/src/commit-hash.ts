@@ -53,3 +53,30 @@ export function findBrokenLink(commits: readonly ChainedCommit[]): number {
   }
   return -1;
 }
+
+/**
+ * computeCommitHash of a commit whose source is given as its UTF-8 bytes (`bytes` long) as
+ * they come, so a large source is hashed without being held (DESIGN 8). Same hash as the text.
+ */
+export async function computeCommitHashOfBytes(
+  content: Omit<CommitContent, 'source'>,
+  source: { bytes: number; chunks: AsyncIterable<Uint8Array> },
+): Promise<string> {
+  const hash = createHash('sha256').update('oms-commit-v1\n', 'utf8');
+  for (const [name, read] of FIELDS) {
+    if (name === 'source') break;
+    const value = read({ ...content, source: '' });
+    hash.update(`${name}:${Buffer.byteLength(value, 'utf8')}:`, 'utf8');
+    hash.update(value, 'utf8');
+    hash.update('\n', 'utf8');
+  }
+  hash.update(`source:${source.bytes}:`, 'utf8');
+  let seen = 0;
+  for await (const chunk of source.chunks) {
+    seen += chunk.byteLength;
+    hash.update(chunk);
+  }
+  if (seen !== source.bytes) throw new Error(`the source was ${seen} bytes, not ${source.bytes}`);
+  hash.update('\n', 'utf8');
+  return `sha256:${hash.digest('hex')}`;
+}

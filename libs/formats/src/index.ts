@@ -5,6 +5,7 @@ import { checkJson } from './check-json.js';
 import { checkOrm } from './check-orm.js';
 import { checkRdfXml } from './check-rdfxml.js';
 import { checkTurtle } from './check-turtle.js';
+import { checkTurtleStream } from './check-turtle-stream.js';
 import { checkYaml } from './check-yaml.js';
 import type { SourceObserver } from './observer.js';
 import { ACCEPTED, reasonOf, refuse, type SourceCheck } from './position.js';
@@ -51,6 +52,27 @@ export async function validateSource(format: SourceFormat, text: string, observe
     return await check(format, body, observer);
   } catch (error) {
     // A parser bug must not take the caller down; the document is refused instead.
+    return refuse(`the document could not be checked: ${reasonOf(error)}`);
+  }
+}
+
+/**
+ * Formats whose parser takes the source as a stream of bytes (DESIGN 8): validateSourceStream
+ * checks them with memory that does not grow with the source. The others are parsed from one
+ * string (docs/decisions.md "Streaming ingest").
+ */
+export const STREAMED_FORMATS: readonly SourceFormat[] = ['turtle', 'other'];
+
+/**
+ * Checks a source given as its UTF-8 bytes, as they come; only for STREAMED_FORMATS (a refusal
+ * for the others). The observer sees what validateSource's observer sees.
+ */
+export async function validateSourceStream(format: SourceFormat, bytes: AsyncIterable<Uint8Array>, observer: SourceObserver = {}): Promise<SourceCheck> {
+  if (format === 'other') return ACCEPTED;
+  if (format !== 'turtle') return refuse(`a ${String(format)} source cannot be checked as a stream`);
+  try {
+    return await checkTurtleStream(bytes, observer);
+  } catch (error) {
     return refuse(`the document could not be checked: ${reasonOf(error)}`);
   }
 }

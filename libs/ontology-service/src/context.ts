@@ -23,6 +23,10 @@ export type ServiceConfig = {
   heavyRequestsPerCaller: number;
   /** Sources over this many UTF-8 bytes get their terms after the commit returns (default TERMS_SYNC_MAX_BYTES, 10 MiB). */
   termsSyncMaxBytes?: number | undefined;
+  /** The largest uploaded source of a format parsed from one string (default WHOLE_TEXT_SOURCE_MAX_BYTES, 256 MiB). */
+  wholeTextSourceMaxBytes?: number | undefined;
+  /** Where large stored sources are spooled for background term extraction (default: the system's temporary folder). */
+  uploadDir?: string | undefined;
 };
 
 export type ServiceContext = {
@@ -80,7 +84,7 @@ export function createServiceContext(deps: ServiceDeps): ServiceContext {
     logger: deps.logger,
     ...(deps.heavyWorkerFile ? { workerFile: deps.heavyWorkerFile } : {}),
   });
-  const backgroundTerms = createBackgroundTerms({ db: deps.db, heavyWork }, deps.logger);
+  const backgroundTerms = createBackgroundTerms({ db: deps.db, heavyWork, config: deps.config }, deps.logger);
   return {
     backgroundTerms,
     config: deps.config,

@@ -2,6 +2,8 @@
 // and text diffs, conversions between RDF serializations, metrics and terms per commit, and
 // term-level changes between versions.
 export { checkAndMeasure, type SourceVerdict } from './check-and-measure.js';
+export { checkAndMeasureStream, isStreamedFormat } from './check-and-measure-stream.js';
+export { CompactRdfCounter } from './compact-rdf-counter.js';
 export { canonicalGraph, canonicalNQuads, CanonicalizationError, type CanonicalGraph } from './canonical.js';
 export { CONVERSION_TARGETS, ConversionError, TARGET_EXTENSIONS, TARGET_MEDIA_TYPES, convertSource, writeGraph, type ConversionTarget } from './convert.js';
 export { diffSources, type DiffKind, type DiffOptions, type SourceDiff, type SourceVersion } from './diff-sources.js';
@@ -23,7 +25,7 @@ export {
 export { collectMetricsAndTerms, type MetricsAndTermsCollector } from './ontology-terms/collect-metrics-and-terms.js';
 export { JSON_LD_TERMS_MAX_BYTES, collectTerms, type TermsCollector, type TermsOptions, type TermsResult, type TermStream } from './ontology-terms/collect-terms.js';
 export { oboCurie } from './ontology-terms/curie.js';
-export { extractTerms, type TermsVerdict } from './ontology-terms/extract-terms.js';
+export { extractTerms, extractTermsStream, type TermsVerdict } from './ontology-terms/extract-terms.js';
 export { ORM_IRI_PREFIX } from './ontology-terms/orm-terms.js';
 export {
   LINKML_TERM_KINDS,

@@ -4,9 +4,11 @@ import commitContended from './commit-contended.mjs';
 import commitSeq from './commit-seq.mjs';
 import download from './download.mjs';
 import ingestRdfXml from './ingest-rdfxml.mjs';
+import ingestLarge from './ingest-large.mjs';
 import ingestTurtle from './ingest-turtle.mjs';
 import isolation from './isolation.mjs';
 import listMemory from './list-memory.mjs';
+import memory from './memory.mjs';
 import mcpRead from './mcp-read.mjs';
 import readOne from './read-one.mjs';
 import renderScale from './render-scale.mjs';
@@ -19,4 +21,4 @@ import termsSearchScale from './terms-search-scale.mjs';
 import webOntologyPage from './web-ontology-page.mjs';
 import webTermPage from './web-term-page.mjs';
 
-export const CASES = [ingestTurtle, ingestRdfXml, readOne, mcpRead, agentWorkflow, commitSeq, commitContended, isolation, listMemory, download, storageGrowth, commitTerms, termsChildren, webOntologyPage, webTermPage, searchScale, termsSearchScale, renderWarm, renderScale];
+export const CASES = [ingestTurtle, ingestRdfXml, ingestLarge, memory, readOne, mcpRead, agentWorkflow, commitSeq, commitContended, isolation, listMemory, download, storageGrowth, commitTerms, termsChildren, webOntologyPage, webTermPage, searchScale, termsSearchScale, renderWarm, renderScale];

@@ -98,3 +98,24 @@ export function insertedVersion(generated, seed, share = 0.01) {
   }
   return { terms, text: PREFIXES + terms.map((term) => term.text).join('\n') };
 }
+
+/**
+ * Writes generateTurtle's kind of source of about `bytes` bytes to `path` a term at a time (for
+ * sources too large to build as one string, e.g. 500 MB); answers the bytes written.
+ */
+export async function writeTurtleFile(path, bytes, seed = 1) {
+  const { createWriteStream } = await import('node:fs');
+  const { once } = await import('node:events');
+  const out = createWriteStream(path);
+  const rand = random(seed);
+  let size = Buffer.byteLength(PREFIXES);
+  out.write(PREFIXES);
+  for (let i = 1; size < bytes; i += 1) {
+    const text = `${termText(rand, i * STEP, Math.max(STEP, Math.floor(rand() * i) * STEP))}\n`;
+    size += Buffer.byteLength(text);
+    if (!out.write(text)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+  return size;
+}

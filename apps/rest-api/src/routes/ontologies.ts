@@ -22,7 +22,7 @@ import { streamEnvelope } from '../http/stream-list.js';
 import { ontologyJsonPieces, withoutSource } from '../presenters/ontology-json.js';
 import { BODY_LIMIT_BYTES } from '../http/json-body.js';
 import { isMultipart, withMultipartUpload, type MultipartUpload } from '../http/multipart-upload.js';
-import { uploadedSourceTextOf, uploadLimit } from '../http/uploaded-source.js';
+import { sourceFileOf, uploadLimit } from '../http/uploaded-source.js';
 import {
   createOntology,
   deleteOntology,
@@ -41,6 +41,7 @@ import {
   readOntologyAt,
   updateOntology,
   type OntologyPage,
+  type SourceFile,
 } from '@oms/ontology-service';
 
 /** Memory a streamed list holds beside its inline sources (a FETCH of chunks, pieces in the socket's buffer). */
@@ -87,10 +88,10 @@ export function ontologyRoutes(ctx: RestContext): Router {
    * Runs `write` with the multipart parts and sends what it returns once the spooled source is
    * removed; the source's SHA-256 as received is answered in Repr-Digest (RFC 9530).
    */
-  const multipartWrite = async (req: Request, res: Response, write: (upload: MultipartUpload, source: string | undefined) => Promise<() => void>) => {
+  const multipartWrite = async (req: Request, res: Response, write: (upload: MultipartUpload, source: SourceFile | undefined) => Promise<() => void>) => {
     const send = await withMultipartUpload(req, res, multipartOptions, async (upload) => {
       refuseInlineSource(upload.body);
-      const source = upload.source ? await uploadedSourceTextOf(upload.source) : undefined;
+      const source = upload.source ? sourceFileOf(upload.source) : undefined;
       if (upload.source) res.setHeader('Repr-Digest', `sha-256=:${Buffer.from(upload.source.sha256, 'hex').toString('base64')}:`);
       return write(upload, source);
     });

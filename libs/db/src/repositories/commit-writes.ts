@@ -2,7 +2,7 @@
 // replaces becomes superseded. Its source goes to the source store (a delta against the head
 // it replaces), in the same transaction.
 import type { Prisma } from '../generated/prisma/client.js';
-import { prismaQuery, storeSource, type SourceInput } from '../source-store/index.js';
+import { prismaQuery, storeSource, type SourceInput, type SqlQuery } from '../source-store/index.js';
 import type { DbClient } from './db-client.js';
 
 export type NewCommit = {
@@ -47,4 +47,12 @@ export async function appendCommit(
   await storeSource(prismaQuery(tx), { commitId: commit.id, ontologyId, source: commit.source, ...(headSource !== undefined ? { baseText: headSource } : {}) });
   await tx.$executeRaw`UPDATE "commits" SET "status" = 'superseded', "updated_at" = ${at.toISOString()}::timestamptz WHERE "ontology_id" = ${ontologyId}::uuid AND "status" = 'applied'`;
   await insertCommitRow(tx, ontologyId, commit, at);
+}
+
+/**
+ * Sets the metrics of a commit written in this transaction before they were known (a large
+ * source is stored while its check runs beside it, DESIGN 8).
+ */
+export async function setCommitMetrics(q: SqlQuery, commitId: string, metrics: NewCommit['metrics']): Promise<void> {
+  await q(`UPDATE "commits" SET "metrics" = $2::jsonb WHERE "id" = $1::uuid`, [commitId, metricsJson(metrics)]);
 }

@@ -133,17 +133,25 @@ export async function clearTermsFrom(sql: TermSql, ontologyId: string, seq: numb
   await sql.query(`DELETE FROM "term_changes" WHERE "ontology_id" = $1::uuid AND "seq" >= $2`, [ontologyId, seq]);
 }
 
-export type UnindexedCommit = { seq: number; source_format: string; source: string };
+/** `source` is null when the caller asked for large sources to be left unread (`textUpToBytes`). */
+export type UnindexedCommit = { id: string; seq: number; source_format: string; bytes: number; source: string | null };
 
-/** The first commit of the ontology whose terms are not written, with its source; null when all are. */
-export async function firstUnindexedCommit(sql: TermSql, ontologyId: string): Promise<UnindexedCommit | null> {
-  const rows = await sql.query<{ id: string; seq: number; source_format: string }>(
-    `SELECT "id"::text AS "id", "seq", "source_format" FROM "commits" WHERE "ontology_id" = $1::uuid AND NOT "terms_indexed" ORDER BY "seq" LIMIT 1`,
+/**
+ * The first commit of the ontology whose terms are not written, with its source (unless it is
+ * over `textUpToBytes`: the caller then reads it as a stream); null when all are.
+ */
+export async function firstUnindexedCommit(sql: TermSql, ontologyId: string, options: { textUpToBytes?: number } = {}): Promise<UnindexedCommit | null> {
+  const rows = await sql.query<{ id: string; seq: number; source_format: string; bytes: string | null }>(
+    `SELECT c."id"::text AS "id", c."seq", c."source_format", s."bytes"::text AS "bytes"
+     FROM "commits" c LEFT JOIN "commit_sources" s ON s."commit_id" = c."id"
+     WHERE c."ontology_id" = $1::uuid AND NOT c."terms_indexed" ORDER BY c."seq" LIMIT 1`,
     [ontologyId],
   );
   const row = rows[0];
   if (!row) return null;
-  return { seq: row.seq, source_format: row.source_format, source: (await readStoredSourceText(runnerQuery(sql), row.id)) ?? '' };
+  const bytes = Number(row.bytes ?? 0);
+  const unread = options.textUpToBytes !== undefined && bytes > options.textUpToBytes;
+  return { id: row.id, seq: row.seq, source_format: row.source_format, bytes, source: unread ? null : ((await readStoredSourceText(runnerQuery(sql), row.id)) ?? '') };
 }
 
 /** Ontologies with a commit whose terms are not written, by id after `afterId` (a cursor over one pass). */

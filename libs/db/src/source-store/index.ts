@@ -1,3 +1,3 @@
-export { MAX_DELTA_DEPTH, readStoredSource, readStoredSourceText, rechunked, sourceHeadColumns, sourceTextFrom, storedSourceInfo, storeSource } from './source-store.js';
+export { MAX_DELTA_DEPTH, headSourceInfo, readStoredSource, readStoredSourceText, rechunked, sourceHeadColumns, sourceTextFrom, storedSourceInfo, storeSource } from './source-store.js';
 export type { SourceHead, SourceInput, SqlQuery, StoredSource, StoreSourceInput } from './source-store.js';
 export { prismaQuery, runnerQuery, sessionsQuery } from './queries.js';

@@ -170,6 +170,15 @@ export async function* readStoredSource(q: SqlQuery, commitId: string): AsyncGen
   if (stream) yield* stream;
 }
 
+/** Size and SHA-256 of the ontology's head source (its `applied` commit), or null. */
+export async function headSourceInfo(q: SqlQuery, ontologyId: string): Promise<{ bytes: number; sha256: string } | null> {
+  const [row] = await q<{ bytes: string | number; sha256: string }>(
+    `SELECT s."bytes"::text AS "bytes", s."sha256" FROM "commits" c JOIN "commit_sources" s ON s."commit_id" = c."id" WHERE c."ontology_id" = $1::uuid AND c."status" = 'applied'`,
+    [ontologyId],
+  );
+  return row ? { bytes: Number(row.bytes), sha256: row.sha256 } : null;
+}
+
 /** Length and SHA-256 of a commit's source bytes, or null when it has none stored. */
 export async function storedSourceInfo(q: SqlQuery, commitId: string): Promise<{ bytes: number; sha256: string } | null> {
   const [row] = await q<{ bytes: string | number; sha256: string }>(`SELECT "bytes"::text AS "bytes", "sha256" FROM "commit_sources" WHERE "commit_id" = $1::uuid`, [commitId]);

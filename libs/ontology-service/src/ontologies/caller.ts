@@ -51,6 +51,13 @@ export async function writableOntologyOr4xx(db: DbClient, caller: Caller, id: st
   return ontology;
 }
 
+/** Like writableOntologyOr4xx, without loading the head source (a write from an uploaded file). */
+export async function writableOntologyRowOr4xx(db: DbClient, caller: Caller, id: string) {
+  const ontology = await visibleOntologyRowOr404(db, caller, id);
+  if (!caller.memberOf.includes(ontology.accountId)) throw notMemberError(ontology);
+  return ontology;
+}
+
 /** `If-Match` (DESIGN 4): the write goes ahead only when the head is still the one the client read. */
 export function checkIfMatch(ifMatch: string | undefined, headHash: string): void {
   if (ifMatch === undefined) return;

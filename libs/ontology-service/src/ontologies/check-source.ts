@@ -1,6 +1,7 @@
+import { createReadStream } from 'node:fs';
 import { AppError } from '@oms/domain';
 import type { SourceFormat } from '@oms/formats';
-import type { SourceMetrics, TermsResult } from '@oms/ontology-tools';
+import { isStreamedFormat, type SourceMetrics, type TermsResult } from '@oms/ontology-tools';
 import type { ServiceContext } from '../context.js';
 import { termsSyncMaxBytes } from '../terms/index-commit-terms.js';
 
@@ -27,4 +28,75 @@ export async function checkSource(
   const verdict = source.length >= ctx.heavyWork.offloadAtChars ? await ctx.heavySlots.run(callerId, check) : await check();
   if (!verdict.ok) throw AppError.validation({ source: [verdict.message] });
   return { metrics: verdict.metrics, terms: verdict.terms };
+}
+
+/**
+ * An uploaded source held in a file (the upload's spool), as the service takes it: its size,
+ * its SHA-256 and how to read it as text (strictly decoded, for the whole-text path).
+ */
+export type SourceFile = { path: string; bytes: number; sha256: string; text(): Promise<string> };
+
+/**
+ * The largest source of a format without a streaming parser (JSON, JSON-LD, YAML, ORM2 and, for
+ * now, RDF/XML): such a source is parsed from one string, so it is held whole (docs/decisions.md
+ * "Streaming ingest").
+ */
+export const WHOLE_TEXT_SOURCE_MAX_BYTES = 256 * 1024 * 1024;
+
+/**
+ * How an uploaded source is taken: still in its file, to be read as a stream, when its format
+ * has a streaming parser and it is over the synchronous terms limit (terms then come in the
+ * background either way); otherwise as text, up to wholeTextSourceMaxBytes (413 beyond).
+ */
+export async function sourceOfUpload(config: ServiceContext['config'], format: SourceFormat, file: SourceFile): Promise<string | SourceFile> {
+  if (isStreamedFormat(format) && file.bytes > termsSyncMaxBytes(config)) return file;
+  const wholeMax = config.wholeTextSourceMaxBytes ?? WHOLE_TEXT_SOURCE_MAX_BYTES;
+  if (file.bytes > wholeMax) {
+    throw new AppError('payload_too_large', {
+      message: `A ${format} source is parsed as one text, so it may be at most ${wholeMax} bytes (WHOLE_TEXT_SOURCE_MAX_BYTES); this one is ${file.bytes}. Turtle and N-Triples sources are read as a stream, up to SOURCE_MAX_BYTES.`,
+    });
+  }
+  return file.text();
+}
+
+/** checkSource for a source in a file, read as a stream in the pool (no terms: they come in the background). */
+export async function checkSourceFile(
+  ctx: Pick<ServiceContext, 'heavyWork' | 'heavySlots'>,
+  callerId: string,
+  format: SourceFormat,
+  file: SourceFile,
+): Promise<CheckedSource> {
+  const verdict = await ctx.heavySlots.run(callerId, () => ctx.heavyWork.checkFile(format, file.path, file.bytes));
+  if (!verdict.ok) throw AppError.validation({ source: [verdict.message] });
+  return { metrics: verdict.metrics, terms: null };
+}
+
+/** The file's bytes as they are read, for the commit hash and the source store. */
+export const bytesOf = (file: SourceFile): AsyncIterable<Uint8Array> => createReadStream(file.path, { highWaterMark: 256 * 1024 });
+
+/**
+ * Starts checkSourceFile and answers it with the file's bytes for the store, so that the source
+ * is stored while it is checked (the two take about as long). The bytes stop with the check's
+ * refusal as soon as it is known; the caller awaits `checked` before its transaction commits,
+ * so a refused source leaves nothing.
+ */
+export function checkBesideStore(
+  ctx: Pick<ServiceContext, 'heavyWork' | 'heavySlots'>,
+  callerId: string,
+  format: SourceFormat,
+  file: SourceFile,
+): { checked: Promise<CheckedSource>; bytes: AsyncIterable<Uint8Array> } {
+  let refusal: unknown;
+  const checked = checkSourceFile(ctx, callerId, format, file);
+  // Seen here first; the caller's await reports it.
+  checked.catch((error: unknown) => {
+    refusal = error;
+  });
+  async function* bytes(): AsyncGenerator<Uint8Array> {
+    for await (const chunk of bytesOf(file)) {
+      if (refusal !== undefined) throw refusal;
+      yield chunk as Uint8Array;
+    }
+  }
+  return { checked, bytes: bytes() };
 }

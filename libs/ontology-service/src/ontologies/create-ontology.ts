@@ -1,16 +1,17 @@
 // POST /api/v1/ontologies: the ontology and its first commit in one transaction (SPEC 3).
-import { AppError, DEFAULT_VERSION, INITIAL_COMMIT_MESSAGE, computeCommitHash } from '@oms/domain';
+import { AppError, DEFAULT_VERSION, INITIAL_COMMIT_MESSAGE, computeCommitHash, computeCommitHashOfBytes } from '@oms/domain';
 import type { CreateOntologyRequest } from '@oms/contracts';
-import { insertOntology, personalAccountIdsOf, type OntologyWithHeadMetrics, type TermsStatus } from '@oms/db';
+import { insertOntology, personalAccountIdsOf, runnerQuery, setCommitMetrics, type OntologyWithHeadMetrics, type TermsStatus } from '@oms/db';
 import type { ServiceContext } from '../context.js';
 import { reauthorize } from '../authorization/reauthorize.js';
 import { callerOf, type Caller, type CallerOrActor } from './caller.js';
 import { withVisibleParent } from './visible-parents.js';
 import { checkParent, raceLostError } from './check-parent.js';
-import { checkSource } from './check-source.js';
+import { bytesOf, checkBesideStore, checkSource, sourceOfUpload, type SourceFile } from './check-source.js';
 import { writeOrDeferTerms } from '../terms/index-commit-terms.js';
 
-export type CreateOntologyInput = CreateOntologyRequest['ontology'] & { commit_message?: string | undefined };
+/** `source`: text, or an uploaded file (multipart, DESIGN 8), read as a stream when it is large. */
+export type CreateOntologyInput = Omit<CreateOntologyRequest['ontology'], 'source'> & { source: string | SourceFile; commit_message?: string | undefined };
 
 const NOT_YOUR_ACCOUNT = () => AppError.validation({ account_id: ['is not an account you belong to'] });
 
@@ -30,19 +31,21 @@ export async function createOntology(ctx: ServiceContext, who: CallerOrActor, in
   const accountId = await targetAccount(ctx, caller, input.account_id);
   const parentId = input.parent_id ?? null;
   if (parentId) await checkParent(ctx.db.prisma, caller, parentId);
-  const { metrics, terms } = await checkSource(ctx, caller.userId, input.source_format, input.source);
+  const source = typeof input.source === 'string' ? input.source : await sourceOfUpload(ctx.config, input.source_format, input.source);
+  // A large upload is read from its file as streams: hashed, then stored while the worker checks
+  // and measures it; the transaction waits for the check (DESIGN 8: never held whole).
+  const inline = typeof source === 'string' ? await checkSource(ctx, caller.userId, input.source_format, source) : undefined;
+  const beside = typeof source === 'string' ? undefined : checkBesideStore(ctx, caller.userId, input.source_format, source);
 
   const version = input.version ?? DEFAULT_VERSION;
   const message = input.commit_message ?? INITIAL_COMMIT_MESSAGE;
-  const commitHash = computeCommitHash({
-    parentHash: null,
-    sourceFormat: input.source_format,
-    version,
-    message,
-    authorId: caller.userId,
-    source: input.source,
-  });
+  const content = { parentHash: null, sourceFormat: input.source_format, version, message, authorId: caller.userId };
+  const commitHash =
+    typeof source === 'string' ? computeCommitHash({ ...content, source }) : await computeCommitHashOfBytes(content, { bytes: source.bytes, chunks: bytesOf(source) });
+  let metrics = inline?.metrics ?? null;
+  let terms = inline?.terms ?? null;
   const ontologyId = ctx.newId();
+  const commitId = ctx.newId();
   let termsStatus: TermsStatus = 'indexing';
   const created = await insertOntology(
     ctx.db.sql,
@@ -59,7 +62,7 @@ export async function createOntology(ctx: ServiceContext, who: CallerOrActor, in
       headSeq: 1,
     },
     {
-      id: ctx.newId(),
+      id: commitId,
       seq: 1,
       parentHash: null,
       commitHash,
@@ -67,7 +70,7 @@ export async function createOntology(ctx: ServiceContext, who: CallerOrActor, in
       sourceFormat: input.source_format,
       version,
       authorId: caller.userId,
-      source: input.source,
+      source: beside ? beside.bytes : (source as string),
       metrics,
     },
     // Still allowed to write into that account, now: the token, the user and the membership
@@ -78,9 +81,15 @@ export async function createOntology(ctx: ServiceContext, who: CallerOrActor, in
     // Its terms in the same transaction: searchable when this answer returns (DESIGN 6.2),
     // unless the source is over the synchronous limit.
     async (tx) => {
+      if (beside) {
+        ({ metrics, terms } = await beside.checked);
+        await setCommitMetrics(runnerQuery(tx), commitId, metrics);
+      }
       termsStatus = await writeOrDeferTerms(tx, ontologyId, 1, terms);
     },
-  ).catch((error: unknown) => {
+  ).catch(async (error: unknown) => {
+    // A refusal by the check is the answer, whatever the store made of the stopped bytes.
+    if (beside) await beside.checked;
     throw raceLostError(error) ?? error;
   });
   if (termsStatus === 'indexing') ctx.backgroundTerms.schedule(ontologyId, terms ? { seq: 1, terms } : undefined);

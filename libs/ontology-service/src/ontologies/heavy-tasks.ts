@@ -1,10 +1,14 @@
 // The CPU-heavy steps of the service as plain data in, plain data out, so that the same code
 // runs on the main thread (small inputs) and in a worker thread (heavy-work-worker.ts). What
 // crosses the thread boundary must survive structured cloning: no class instances, no signals.
+import { createReadStream } from 'node:fs';
 import type { SourceFormat } from '@oms/formats';
 import {
   ConversionError,
   checkAndMeasure,
+  checkAndMeasureStream,
+  extractTermsStream,
+  type TermsVerdict,
   convertSource,
   describeSource,
   diffSources,
@@ -15,8 +19,15 @@ import {
   type SourceVersion,
 } from '@oms/ontology-tools';
 
+/** Bytes read from a spooled source at a time. */
+const FILE_READ_BYTES = 256 * 1024;
+
 export type HeavyTask =
   | { kind: 'check'; format: SourceFormat; text: string; terms?: false }
+  /** A source in a file (an upload's spool), read as a stream: memory does not grow with it (DESIGN 8). */
+  | { kind: 'check-file'; format: SourceFormat; path: string; bytes: number }
+  /** The terms of a source in a file (a stored source spooled for the background), read as a stream. */
+  | { kind: 'terms-file'; format: SourceFormat; path: string; bytes: number }
   | { kind: 'diff'; from: SourceVersion | null; to: SourceVersion; limit?: number; textOnly: boolean; canonicalizeMs: number }
   | { kind: 'convert'; format: SourceFormat; text: string; target: ConversionTarget }
   | { kind: 'describe'; format: SourceFormat; text: string };
@@ -28,24 +39,31 @@ export type HeavyTask =
  */
 export type ConversionResult = { ok: true; bytes: Uint8Array } | { ok: false; message: string };
 
-export type HeavyResult<T extends HeavyTask> = T extends { kind: 'check' }
+export type HeavyResult<T extends HeavyTask> = T extends { kind: 'check' | 'check-file' }
   ? SourceVerdict
-  : T extends { kind: 'diff' }
-    ? SourceDiff
-    : T extends { kind: 'convert' }
-      ? ConversionResult
-      : SourceDescription;
+  : T extends { kind: 'terms-file' }
+    ? TermsVerdict
+    : T extends { kind: 'diff' }
+      ? SourceDiff
+      : T extends { kind: 'convert' }
+        ? ConversionResult
+        : SourceDescription;
 
 /** How many characters a task reads: tasks below the pool's offload size run inline. */
 export function taskChars(task: HeavyTask): number {
   if (task.kind === 'diff') return (task.from?.text.length ?? 0) + task.to.text.length;
+  if (task.kind === 'check-file' || task.kind === 'terms-file') return task.bytes;
   return task.text.length;
 }
 
-export async function runHeavyTask(task: HeavyTask): Promise<SourceVerdict | SourceDiff | ConversionResult | SourceDescription> {
+export async function runHeavyTask(task: HeavyTask): Promise<SourceVerdict | TermsVerdict | SourceDiff | ConversionResult | SourceDescription> {
   switch (task.kind) {
     case 'check':
       return checkAndMeasure(task.format, task.text, task.terms === false ? { terms: false } : {});
+    case 'check-file':
+      return checkAndMeasureStream(task.format, createReadStream(task.path, { highWaterMark: FILE_READ_BYTES }), task.bytes);
+    case 'terms-file':
+      return extractTermsStream(task.format, createReadStream(task.path, { highWaterMark: FILE_READ_BYTES }));
     case 'diff':
       return diffSources(task.from, task.to, {
         ...(task.limit === undefined ? {} : { limit: task.limit }),

@@ -10,7 +10,7 @@ import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { AppError } from '@oms/domain';
 import type { SourceFormat } from '@oms/formats';
-import { describeSource, type ConversionTarget, type SourceDescription, type SourceDiff, type SourceVerdict, type SourceVersion } from '@oms/ontology-tools';
+import { describeSource, type TermsVerdict, type ConversionTarget, type SourceDescription, type SourceDiff, type SourceVerdict, type SourceVersion } from '@oms/ontology-tools';
 import type { Logger } from '@oms/platform';
 import { runHeavyTask, taskChars, type ConversionResult, type HeavyResult, type HeavyTask } from './heavy-tasks.js';
 
@@ -21,6 +21,13 @@ export type HeavyWork = {
   readonly offloadAtChars: number;
   /** Parses and measures a source (ingest), with its terms unless `terms: false`. */
   check(format: SourceFormat, text: string, options?: { terms?: boolean }): Promise<SourceVerdict>;
+  /**
+   * Parses and measures a source held in a file, read as a stream (no terms): for sources in a
+   * format with a streaming parser (isStreamedFormat). Its time bound grows with its size.
+   */
+  checkFile(format: SourceFormat, path: string, bytes: number): Promise<SourceVerdict>;
+  /** The terms of a source held in a file, read as a stream (isStreamedFormat); its time bound grows with its size. */
+  termsFile(format: SourceFormat, path: string, bytes: number): Promise<TermsVerdict>;
   /** Compares two versions; 422 when the comparison needs more memory than one task may use. */
   diff(from: SourceVersion | null, to: SourceVersion, options: DiffTaskOptions): Promise<SourceDiff>;
   /** Writes an RDF source in another serialization; `ok: false` when it cannot be. */
@@ -51,6 +58,8 @@ export const DEFAULT_OFFLOAD_AT_CHARS = 64 * 1024;
 export const DEFAULT_WORKER_HEAP_MIB = 1024;
 const DEFAULT_TIMEOUT_MS = 60_000;
 const QUEUE_PER_THREAD = 8;
+/** The slowest parse a file check is given time for: 1 MB/s. */
+const FILE_CHECK_BYTES_PER_MS = 1000;
 // A thread takes about half a second to start (it loads every parser): keep it a while.
 const IDLE_THREAD_MS = 15 * 60_000;
 
@@ -99,13 +108,13 @@ export function createHeavyWork(options: HeavyWorkOptions): HeavyWork {
     return pool;
   };
 
-  async function run<T extends HeavyTask>(task: T): Promise<HeavyResult<T>> {
+  async function run<T extends HeavyTask>(task: T, timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS): Promise<HeavyResult<T>> {
     const inline = () => runHeavyTask(task) as Promise<HeavyResult<T>>;
     if (!pooled || closed || taskChars(task) < offloadAtChars) return inline();
     const threads = poolNow(workerFile);
     if (threads.queueSize >= maxQueue) throw busy();
     try {
-      return (await threads.run(task, { signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS) })) as HeavyResult<T>;
+      return (await threads.run(task, { signal: AbortSignal.timeout(timeoutMs) })) as HeavyResult<T>;
     } catch (error) {
       if (closed) return inline();
       // The tasks themselves answer their refusals, so a failed task is a worker that ended or
@@ -126,6 +135,25 @@ export function createHeavyWork(options: HeavyWorkOptions): HeavyWork {
       } catch (error) {
         if (!(error instanceof OutOfMemory)) throw error;
         return { ok: false, message: `the document could not be checked: parsing it ${error.message}` };
+      }
+    },
+    async checkFile(format, path, bytes) {
+      // A large source parses at a few MB a second on a busy, lowered-priority thread.
+      const timeoutMs = Math.max(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, Math.ceil(bytes / FILE_CHECK_BYTES_PER_MS));
+      try {
+        return await run({ kind: 'check-file', format, path, bytes }, timeoutMs);
+      } catch (error) {
+        if (!(error instanceof OutOfMemory)) throw error;
+        return { ok: false, message: `the document could not be checked: parsing it ${error.message}` };
+      }
+    },
+    async termsFile(format, path, bytes) {
+      const timeoutMs = Math.max(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, Math.ceil(bytes / FILE_CHECK_BYTES_PER_MS));
+      try {
+        return await run({ kind: 'terms-file', format, path, bytes }, timeoutMs);
+      } catch (error) {
+        if (!(error instanceof OutOfMemory)) throw error;
+        return { ok: false, message: `the terms could not be read: reading them ${error.message}` };
       }
     },
     async diff(from, to, diffOptions) {

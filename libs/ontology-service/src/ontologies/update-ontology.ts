@@ -6,10 +6,11 @@ import type { SourceFormat } from '@oms/formats';
 import { appendCommit, headMetricsOf, headTermsStatus, termSqlOf, type TermsStatus, lockHierarchy, lockOntology, updateOntologyRow, writeTimeAfterLock, type OntologyWithHeadMetrics } from '@oms/db';
 import type { ServiceContext } from '../context.js';
 import { reauthorize, WRITE_TX } from '../authorization/reauthorize.js';
-import { callerOf, checkIfMatch, notMemberError, writableOntologyOr4xx, type Caller, type CallerOrActor } from './caller.js';
+import { callerOf, checkIfMatch, notMemberError, writableOntologyOr4xx, writableOntologyRowOr4xx, type Caller, type CallerOrActor } from './caller.js';
 import { withVisibleParent } from './visible-parents.js';
 import { checkNoCycle, checkParent, raceLostError } from './check-parent.js';
-import { checkSource, type CheckedSource } from './check-source.js';
+import { checkSource, sourceOfUpload, type CheckedSource, type SourceFile } from './check-source.js';
+import { applyUpdateFromFile } from './update-from-file.js';
 import { writeOrDeferTerms } from '../terms/index-commit-terms.js';
 import type { TermsResult } from '@oms/ontology-tools';
 
@@ -17,7 +18,8 @@ export type OntologyChanges = {
   title?: string | undefined;
   description?: string | undefined;
   visibility?: 'public' | 'private' | undefined;
-  source?: string | undefined;
+  /** Text, or an uploaded file (multipart, DESIGN 8), read as a stream when it is large. */
+  source?: string | SourceFile | undefined;
   source_format?: SourceFormat | undefined;
   parent_id?: string | null | undefined;
 };
@@ -31,7 +33,7 @@ export type UpdateOntologyInput = {
   ifMatch?: string | undefined;
 };
 
-function checkExplicitVersion(version: string | undefined, current: string): void {
+export function checkExplicitVersion(version: string | undefined, current: string): void {
   if (version !== undefined && compareVersions(version, current) <= 0) {
     throw AppError.validation({ version: [`must be greater than the current version ${current}`] });
   }
@@ -41,7 +43,7 @@ function checkExplicitVersion(version: string | undefined, current: string): voi
  * The bumped version, or 422 when a part would pass 999999999 (the most a version part may
  * hold): the bumped version must itself be valid, or every later bump of the ontology failed.
  */
-function nextVersion(current: string, bump: VersionBump, field: 'version' | 'version_bump'): string {
+export function nextVersion(current: string, bump: VersionBump, field: 'version' | 'version_bump'): string {
   const next = isSemver(current) ? bumpVersion(current, bump) : undefined;
   if (next === undefined || !isSemver(next)) {
     throw AppError.validation({ [field]: [`cannot bump ${current} by ${bump}: a version part is at most 999999999; bump a higher part`] });
@@ -52,10 +54,22 @@ function nextVersion(current: string, bump: VersionBump, field: 'version' | 'ver
 /** The ontology after the update, as the caller may read it (parent_id null when its parent is hidden). */
 export async function updateOntology(ctx: ServiceContext, who: CallerOrActor, id: string, input: UpdateOntologyInput): Promise<OntologyWithHeadMetrics> {
   const caller = await callerOf(ctx.db.prisma, who);
-  return withVisibleParent(ctx.db.prisma, caller, await applyUpdate(ctx, caller, id, input));
+  const { source } = input.changes;
+  if (source === undefined || typeof source === 'string') {
+    return withVisibleParent(ctx.db.prisma, caller, await applyUpdate(ctx, caller, id, { ...input, changes: { ...input.changes, source } }));
+  }
+  const row = await writableOntologyRowOr4xx(ctx.db.prisma, caller, id);
+  const taken = await sourceOfUpload(ctx.config, input.changes.source_format ?? (row.sourceFormat as SourceFormat), source);
+  const applied =
+    typeof taken === 'string'
+      ? await applyUpdate(ctx, caller, id, { ...input, changes: { ...input.changes, source: taken } })
+      : await applyUpdateFromFile(ctx, caller, id, { ...input, changes: { ...input.changes, source: taken } });
+  return withVisibleParent(ctx.db.prisma, caller, applied);
 }
 
-async function applyUpdate(ctx: ServiceContext, caller: Caller, id: string, input: UpdateOntologyInput): Promise<OntologyWithHeadMetrics> {
+type TextChanges = Omit<OntologyChanges, 'source'> & { source?: string | undefined };
+
+async function applyUpdate(ctx: ServiceContext, caller: Caller, id: string, input: UpdateOntologyInput & { changes: TextChanges }): Promise<OntologyWithHeadMetrics> {
   const { changes } = input;
   const current = await writableOntologyOr4xx(ctx.db.prisma, caller, id);
   checkIfMatch(input.ifMatch, current.headHash);

@@ -4,12 +4,30 @@
 // changes are written by indexCommitTerms in a transaction of its own, under the ontology's
 // row lock that writers take. The `terms_indexed` flag makes it resumable and idempotent: a
 // commit another replica (or an update, whose parent is now indexed) already wrote is passed.
-import { clearTermsFrom, commitTermsIndexed, firstUnindexedCommit, lockOntologyRow, markCommitTermsIndexed, markCommitTermsPending, termSqlOf } from '@oms/db';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  clearTermsFrom,
+  commitTermsIndexed,
+  firstUnindexedCommit,
+  lockOntologyRow,
+  markCommitTermsIndexed,
+  markCommitTermsPending,
+  readSourceByteChunks,
+  sourceOfCommit,
+  termSqlOf,
+  type UnindexedCommit,
+} from '@oms/db';
 import type { SourceFormat } from '@oms/formats';
-import type { TermsResult } from '@oms/ontology-tools';
+import { isStreamedFormat, type TermsResult } from '@oms/ontology-tools';
 import { WRITE_TX } from '../authorization/reauthorize.js';
 import type { ServiceContext } from '../context.js';
-import { indexCommitTerms } from './index-commit-terms.js';
+import { indexCommitTerms, termsSyncMaxBytes } from './index-commit-terms.js';
 
 export type OntologyBackfill = {
   /** Commits whose terms this call wrote. */
@@ -25,6 +43,29 @@ async function termsOf(ctx: Pick<ServiceContext, 'heavyWork'>, format: string, s
   const verdict = await ctx.heavyWork.check(format as SourceFormat, source);
   if (!verdict.ok) return { terms: [], skipped: `source no longer passes its format check: ${verdict.message}` };
   return verdict.terms ?? { terms: [], skipped: 'the check gave no terms' };
+}
+
+/**
+ * The terms of a large source in a streamed format (DESIGN 8): the stored source is spooled to a
+ * file piece by piece and the worker reads it as a stream; neither holds it as one text.
+ */
+async function streamedTermsOf(ctx: Pick<ServiceContext, 'heavyWork' | 'db' | 'config'>, commit: UnindexedCommit): Promise<TermsResult> {
+  const path = join(ctx.config.uploadDir ?? tmpdir(), `oms-terms-${randomBytes(12).toString('hex')}`);
+  try {
+    await pipeline(Readable.from(readSourceByteChunks(ctx.db.sessions, commit.id)), createWriteStream(path, { flags: 'wx' }));
+    const verdict = await ctx.heavyWork.termsFile(commit.source_format as SourceFormat, path, commit.bytes);
+    if (!verdict.ok) return { terms: [], skipped: `source no longer passes its format check: ${verdict.message}` };
+    return { terms: verdict.terms, ...(verdict.skipped === undefined ? {} : { skipped: verdict.skipped }) };
+  } finally {
+    await rm(path, { force: true });
+  }
+}
+
+async function commitTerms(ctx: Pick<ServiceContext, 'heavyWork' | 'db' | 'config'>, commit: UnindexedCommit): Promise<TermsResult> {
+  if (commit.source !== null) return termsOf(ctx, commit.source_format, commit.source);
+  if (isStreamedFormat(commit.source_format as SourceFormat)) return streamedTermsOf(ctx, commit);
+  // A large source in a format parsed whole (docs/decisions.md "Streaming ingest").
+  return termsOf(ctx, commit.source_format, (await sourceOfCommit(ctx.db.prisma, commit.id)) ?? '');
 }
 
 /** Writes one commit's terms under the lock; 'done' when another writer already did. */
@@ -45,7 +86,7 @@ async function indexOne(ctx: Pick<ServiceContext, 'db'>, ontologyId: string, seq
  * between commits (shutdown).
  */
 export async function backfillOntologyTerms(
-  ctx: Pick<ServiceContext, 'db' | 'heavyWork'>,
+  ctx: Pick<ServiceContext, 'db' | 'heavyWork' | 'config'>,
   ontologyId: string,
   shouldStop: () => boolean = () => false,
   known?: KnownTerms,
@@ -53,9 +94,11 @@ export async function backfillOntologyTerms(
   let indexed = 0;
   let lastBlocked = 0;
   while (!shouldStop()) {
-    const commit = await firstUnindexedCommit(ctx.db.sql, ontologyId);
+    // A large source in a streamed format is left unread here: its terms are read as a stream.
+    const textUpToBytes = termsSyncMaxBytes(ctx.config);
+    const commit = await firstUnindexedCommit(ctx.db.sql, ontologyId, { textUpToBytes });
     if (!commit) return { indexed };
-    const terms = known?.seq === commit.seq ? known.terms : await termsOf(ctx, commit.source_format, commit.source);
+    const terms = known?.seq === commit.seq ? known.terms : await commitTerms(ctx, commit);
     const outcome = await indexOne(ctx, ontologyId, commit.seq, terms);
     if (outcome === 'indexed') indexed += 1;
     if (outcome === 'blocked') {

@@ -16,7 +16,7 @@ export type BackgroundTerms = {
   close(): Promise<void>;
 };
 
-export function createBackgroundTerms(ctx: Pick<ServiceContext, 'db' | 'heavyWork'>, logger: Pick<Logger, 'warn' | 'error'>): BackgroundTerms {
+export function createBackgroundTerms(ctx: Pick<ServiceContext, 'db' | 'heavyWork' | 'config'>, logger: Pick<Logger, 'warn' | 'error'>): BackgroundTerms {
   const running = new Map<string, Promise<void>>();
   let closed = false;
   const run = async (ontologyId: string, known: KnownTerms | undefined) => {

@@ -17,7 +17,7 @@ export type TermsBackfill = {
 
 export type TermsBackfillOptions = { logger: Pick<Logger, 'info' | 'warn' | 'error'>; concurrency?: number; pageSize?: number };
 
-export function startTermsBackfill(ctx: Pick<ServiceContext, 'db' | 'heavyWork'>, options: TermsBackfillOptions): TermsBackfill {
+export function startTermsBackfill(ctx: Pick<ServiceContext, 'db' | 'heavyWork' | 'config'>, options: TermsBackfillOptions): TermsBackfill {
   const { logger } = options;
   const concurrency = options.concurrency ?? 2;
   const pageSize = options.pageSize ?? 50;

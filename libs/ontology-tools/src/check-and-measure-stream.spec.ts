@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { checkAndMeasure } from './check-and-measure.js';
+import { checkAndMeasureStream } from './check-and-measure-stream.js';
+
+async function* pieces(text: string, size: number): AsyncGenerator<Uint8Array> {
+  const bytes = Buffer.from(text, 'utf8');
+  for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
+}
+
+const SOURCE = `\uFEFF@prefix ex: <http://e/> .\r
+@prefix owl: <http://www.w3.org/2002/07/owl#> .\r
+<http://e/o> a owl:Ontology ; owl:imports <http://e/b>, <http://e/a> .
+ex:C a owl:Class ; ex:p "x", "x" ; ex:p "y"@en .
+ex:C ex:p "x" .
+ex:P a owl:ObjectProperty, owl:FunctionalProperty .
+ex:Q a owl:FunctionalProperty .
+ex:D a owl:DatatypeProperty . ex:A a owl:AnnotationProperty .
+ex:i a ex:C . ex:j a owl:NamedIndividual . ex:k a owl:Thing .
+ex:m a owl:ObjectProperty, owl:Class . ex:n a owl:Class, owl:ObjectProperty .
+_:b ex:p ( 1 2 ) .`;
+
+describe('checkAndMeasureStream', () => {
+  it.each([1, 13, 65536])('when a Turtle source comes in %i-byte pieces then its metrics are those of the whole-text check', async (size) => {
+    const whole = await checkAndMeasure('turtle', SOURCE, { terms: false });
+    const streamed = await checkAndMeasureStream('turtle', pieces(SOURCE, size));
+    expect(streamed).toEqual(whole);
+    expect(streamed.ok && streamed.metrics.rdf?.triples).toBeGreaterThan(10);
+  });
+
+  it('when the source ends with a line break or not then lines count as countLines does', async () => {
+    for (const text of ['<a:b> <a:c> <a:d> .\n', '<a:b> <a:c> <a:d> .\r\n<a:b> <a:c> <a:e> .']) {
+      expect(await checkAndMeasureStream('turtle', pieces(text, 4))).toEqual(await checkAndMeasure('turtle', text, { terms: false }));
+    }
+  });
+
+  it('when the source is invalid then it is refused with the parser message', async () => {
+    expect(await checkAndMeasureStream('turtle', pieces('<a:b> <a:c> <a:d> .\n<a:b> <a:c>', 5))).toEqual({ ok: false, message: 'line 2, column 12: expected entity but got eof' });
+  });
+
+  it('when the format is other then only sizes are measured', async () => {
+    expect(await checkAndMeasureStream('other', pieces('a\nb', 1))).toEqual({ ok: true, metrics: { bytes: 3, lines: 2 }, terms: null });
+  });
+});
+
+describe('checkAndMeasureStream with a size', () => {
+  it('when the source size is given and the tables grow past their first size then the counts are those of the whole-text check, duplicates counted once', async () => {
+    const text = Array.from({ length: 70_000 }, (_, i) => `<http://e/s${i % 5000}> <http://e/p${i % 7}> "v${i % 35_000}" .`).join('\n');
+    const sized = await checkAndMeasureStream('turtle', pieces(text, 65536), Buffer.byteLength(text) * 50);
+    expect(sized).toEqual(await checkAndMeasureStream('turtle', pieces(text, 65536)));
+    expect(sized).toEqual(await checkAndMeasure('turtle', text, { terms: false }));
+    expect(sized.ok && sized.metrics.rdf?.triples).toBe(35_000);
+  });
+});
