@@ -70,6 +70,7 @@ describe.each(testBackends())('the terms backfill on %s', (backend) => {
     await db.sql.query(`UPDATE "commits" SET "terms_indexed" = FALSE`);
     await db.sql.query(`DELETE FROM "terms"`);
     await db.sql.query(`DELETE FROM "term_parents"`);
+    await db.sql.query(`DELETE FROM "term_child_counts"`);
     await db.sql.query(`DELETE FROM "term_changes"`);
   }
   const unindexed = async () => (await db.prisma.commit.count({ where: { termsIndexed: false } }));

@@ -16,7 +16,7 @@ export type TermStateRow = TermColumns &
 export async function findVersionTerm(sql: SqlRunner, ontologyId: string, seq: number, ref: string): Promise<TermStateRow | null> {
   const rows = await sql.query<TermStateRow>(
     `SELECT t."iri", t."curie", t."kind", t."label", t."synonyms", t."definition", t."deprecated", t."replaced_by", t."parents", t."annotations",
-       (SELECT count(*) FROM "term_parents" k WHERE k."ontology_id" = t."ontology_id" AND k."parent_iri" = t."iri" AND ${COVERS('k', '$2')})::int AS "children_count"
+       coalesce((SELECT k."children" FROM "term_child_counts" k WHERE k."ontology_id" = t."ontology_id" AND k."parent_iri" = t."iri" AND ${COVERS('k', '$2')}), 0)::int AS "children_count"
      FROM "terms" t WHERE t."ontology_id" = $1::uuid AND ${COVERS('t', '$2')} AND (t."iri" = $3 OR t."curie" = $3)
      ORDER BY (t."iri" = $3) DESC, t."iri" COLLATE "C" LIMIT 1`,
     [ontologyId, seq, ref],
@@ -36,7 +36,7 @@ export async function findVersionTermIri(sql: SqlRunner, ontologyId: string, seq
 
 /** Whether some term of version `seq` names `iri` as a parent. */
 export async function isParentInVersion(sql: SqlRunner, ontologyId: string, seq: number, iri: string): Promise<boolean> {
-  const rows = await sql.query(`SELECT 1 FROM "term_parents" t WHERE t."ontology_id" = $1::uuid AND t."parent_iri" = $3 AND ${COVERS('t', '$2')} LIMIT 1`, [ontologyId, seq, iri]);
+  const rows = await sql.query(`SELECT 1 FROM "term_child_counts" t WHERE t."ontology_id" = $1::uuid AND t."parent_iri" = $3 AND ${COVERS('t', '$2')} LIMIT 1`, [ontologyId, seq, iri]);
   return rows.length > 0;
 }
 

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import {
   commitTermsIndexed,
+  type ChildCountDelta,
   headTermStates,
   markCommitTermsPending,
   writeCommitTerms,
@@ -38,8 +39,23 @@ function stateOf(term: OntologyTerm): NewTermState {
     synonyms_norm: columns.synonymsNorm,
     name_words: columns.nameWords,
     definition_words: columns.definitionWords,
-    search_text: columns.searchText,
   };
+}
+
+/** Per parent: the edges the started states add minus those of the ended head states (DISTINCT parents, as the edges are written). */
+function childCountDeltas(started: readonly NewTermState[], ended: readonly HeadTermState[]): ChildCountDelta[] {
+  const deltas = new Map<string, ChildCountDelta>();
+  const move = (state: { parents: string[]; deprecated: boolean }, sign: 1 | -1) => {
+    for (const parent of new Set(state.parents)) {
+      const delta = deltas.get(parent) ?? { parent_iri: parent, children: 0, live_children: 0 };
+      delta.children += sign;
+      if (!state.deprecated) delta.live_children += sign;
+      deltas.set(parent, delta);
+    }
+  };
+  for (const state of started) move(state, 1);
+  for (const state of ended) move(state, -1);
+  return [...deltas.values()].filter((delta) => delta.children !== 0 || delta.live_children !== 0);
 }
 
 const asTerm = (state: HeadTermState): OntologyTerm => ({ ...state, kind: state.kind as TermKind, annotations: [] });
@@ -59,11 +75,12 @@ export async function indexCommitTerms(sql: TermSql, ontologyId: string, seq: nu
   const states = result.terms.map(stateOf);
   const started = states.filter((state) => digests.get(state.iri) !== state.digest);
   const kept = new Set(states.filter((state) => digests.get(state.iri) === state.digest).map((state) => state.iri));
-  const ended = before.filter((state) => !kept.has(state.iri)).map((state) => state.iri);
+  const endedStates = before.filter((state) => !kept.has(state.iri));
   const { changes } = termChanges(before.map(asTerm), result.terms);
   await writeCommitTerms(sql, ontologyId, seq, {
-    ended,
+    ended: endedStates.map((state) => state.iri),
     started,
+    childCounts: childCountDeltas(started, endedStates),
     changes: changes.map((change) => ({
       iri: change.iri,
       change: change.change,

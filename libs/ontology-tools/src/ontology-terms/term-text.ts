@@ -35,8 +35,32 @@ export type TermSearchColumns = {
   synonymsNorm: string[];
   nameWords: string[];
   definitionWords: string[];
-  searchText: string;
 };
+
+/** Index bounds of a term's name words (a tsvector: lexemes up to 2,047 bytes, 1 MB in all). */
+export const NAME_WORD_MAX_CHARS = 500;
+export const NAME_WORDS_MAX_BYTES = 900_000;
+
+/**
+ * The distinct words of the names, each cut to NAME_WORD_MAX_CHARS code points, kept in order
+ * while their UTF-8 bytes stay within NAME_WORDS_MAX_BYTES (the migration applies the same rule).
+ * A query word is at most as long (after the cut) as a stored one, so "a word of q starts a name
+ * word" answers the same for any word of q up to that length.
+ */
+export function nameIndexWords(words: readonly string[]): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  let bytes = 0;
+  for (const word of words) {
+    const cut = word.length > NAME_WORD_MAX_CHARS ? Array.from(word).slice(0, NAME_WORD_MAX_CHARS).join('') : word;
+    if (cut.length === 0 || seen.has(cut)) continue;
+    bytes += Buffer.byteLength(cut, 'utf8');
+    if (bytes > NAME_WORDS_MAX_BYTES) break;
+    seen.add(cut);
+    out.push(cut);
+  }
+  return out;
+}
 
 const distinct = (values: string[]) => [...new Set(values.filter((value) => value.length > 0))];
 
@@ -51,10 +75,7 @@ export function termSearchColumns(term: Pick<OntologyTerm, 'iri' | 'curie' | 'la
     idKeys,
     labelNorm,
     synonymsNorm,
-    nameWords: distinct(names.flatMap(textWords)),
+    nameWords: nameIndexWords(names.flatMap(textWords)),
     definitionWords: distinct(textWords(definition)),
-    // Names only (the trigram index is the costliest part of a commit's terms): full IRIs are
-    // found through idKeys and definitions through definitionWords.
-    searchText: [...shortKeys, ...names].filter((part) => part.length > 0).join('\n'),
   };
 }
