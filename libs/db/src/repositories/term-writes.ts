@@ -13,7 +13,8 @@ export type TermSql = Pick<SqlRunner, 'query'>;
 
 /** A Prisma transaction seen as TermSql. */
 export function termSqlOf(tx: DbClient): TermSql {
-  return { query: <T>(sql: string, params: unknown[] = []) => tx.$queryRawUnsafe<T[]>(sql, ...params) };
+  // Started at once (a Prisma query is lazy until awaited), so a batch runs while the next is built.
+  return { query: <T>(sql: string, params: unknown[] = []) => new Promise<T[]>((resolve, reject) => void tx.$queryRawUnsafe<T[]>(sql, ...params).then(resolve, reject)) };
 }
 
 export type NewTermState = TermColumns &
@@ -77,17 +78,48 @@ const MOVE_CHILD_COUNTS = `WITH d AS (SELECT * FROM jsonb_to_recordset($3::jsonb
   FROM d LEFT JOIN ended e ON e."parent_iri" = d."parent_iri"
   WHERE coalesce(e."children", 0) + d."children" > 0`;
 
-/** Writes commit `seq`'s terms: ends the head states of `ended`, then adds `started` and the changes. */
-export async function writeCommitTerms(
-  sql: TermSql,
-  ontologyId: string,
-  seq: number,
-  terms: { ended: readonly string[]; started: readonly NewTermState[]; changes: readonly NewTermChange[]; childCounts: readonly ChildCountDelta[] },
-): Promise<void> {
-  for (const batch of batches(terms.ended)) await sql.query(END_STATES, [ontologyId, seq, JSON.stringify(batch)]);
-  for (const batch of batches(terms.started)) await sql.query(INSERT_STATES_AND_EDGES, [ontologyId, seq, JSON.stringify(batch)]);
-  for (const batch of batches(terms.changes)) await sql.query(INSERT_CHANGES, [ontologyId, seq, JSON.stringify(batch)]);
-  for (const batch of batches(terms.childCounts)) await sql.query(MOVE_CHILD_COUNTS, [ontologyId, seq, JSON.stringify(batch)]);
+/**
+ * Runs the statements in order, building each one's parameters (the JSON of a batch) while the
+ * one before it runs: on PostgreSQL the server inserts a batch on one core while the service
+ * builds the next on the other. A turn of the event loop after each start lets the driver send it.
+ */
+async function runOverlapped(sql: TermSql, statements: ReadonlyArray<() => [string, unknown[]]>): Promise<void> {
+  let running: Promise<unknown> | null = null;
+  for (const build of statements) {
+    let statement: [string, unknown[]];
+    try {
+      statement = build();
+    } catch (error) {
+      await running?.catch(() => undefined);
+      throw error;
+    }
+    if (running) await running;
+    running = sql.query(statement[0], statement[1]);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  if (running) await running;
+}
+
+export type CommitTermsWrite<T> = {
+  /** IRIs whose head states this commit ends. */
+  ended: readonly string[];
+  /** The terms whose new states start at this commit... */
+  started: readonly T[];
+  /** ...and the stored state of one of them, built a batch at a time while the batch before is written. */
+  stateOf: (term: T) => NewTermState;
+  changes: readonly NewTermChange[];
+  childCounts: readonly ChildCountDelta[];
+};
+
+/** Writes commit `seq`'s terms: ends the head states of `ended`, then adds `started`, the changes and the children counts. */
+export async function writeCommitTerms<T>(sql: TermSql, ontologyId: string, seq: number, terms: CommitTermsWrite<T>): Promise<void> {
+  const json = (sqlText: string, rows: () => unknown[]) => (): [string, unknown[]] => [sqlText, [ontologyId, seq, JSON.stringify(rows())]];
+  await runOverlapped(sql, [
+    ...batches(terms.ended).map((batch) => json(END_STATES, () => batch)),
+    ...batches(terms.started).map((batch) => json(INSERT_STATES_AND_EDGES, () => batch.map(terms.stateOf))),
+    ...batches(terms.changes).map((batch) => json(INSERT_CHANGES, () => batch)),
+    ...batches(terms.childCounts).map((batch) => json(MOVE_CHILD_COUNTS, () => batch)),
+  ]);
 }
 
 /** The head's term states (what the next commit is compared with), by IRI. */

@@ -17,6 +17,13 @@ describe('term text', () => {
     'ﬁbre ﬂow',
     'Straße',
     'naïve café',
+    'already normal text 42',
+    'trailing ',
+    ' leading',
+    'two  spaces',
+    '',
+    'x',
+    'a-b_c.d',
   ])('when %j is normalized then ASCII and Unicode paths agree', (text) => {
     expect(normalizeText(text)).toBe(slowNormalize(text));
     expect(textWords(normalizeText(text))).toEqual(slowWords(slowNormalize(text)));

@@ -9,17 +9,46 @@ const NOT_WORD = /[^\p{L}\p{N}]+/u;
 // Most term text is ASCII: these fast paths give the same answers (term-text.spec.ts).
 const NON_ASCII = /[^\p{ASCII}]/u;
 const isAscii = (text: string) => !NON_ASCII.test(text);
-const NOT_ASCII_WORD = /[^A-Za-z0-9]+/;
+
+const isSpace = (code: number) => code === 32 || (code >= 9 && code <= 13);
+const isAsciiAlnum = (code: number) => (code >= 48 && code <= 57) || (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
+
+/** ASCII text already lower case, trimmed and with single inner spaces: the usual label and synonym after the first commit's. */
+function isNormalAscii(text: string): boolean {
+  let previous = 32;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code > 127 || (code >= 65 && code <= 90) || (isSpace(code) && (code !== 32 || previous === 32))) return false;
+    previous = code;
+  }
+  return previous !== 32 || text.length === 0;
+}
 
 /** Lower case without accents (NFKD, combining marks removed), trimmed, inner spaces collapsed. */
 export function normalizeText(text: string): string {
+  if (isNormalAscii(text)) return text;
   const folded = isAscii(text) ? text : text.normalize('NFKD').replace(MARKS, '');
   return folded.toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
+/** The words of ASCII text: runs of letters and digits, scanned without a regular expression. */
+function asciiWords(text: string): string[] {
+  const words: string[] = [];
+  let start = -1;
+  for (let i = 0; i <= text.length; i += 1) {
+    const inWord = i < text.length && isAsciiAlnum(text.charCodeAt(i));
+    if (inWord && start < 0) start = i;
+    else if (!inWord && start >= 0) {
+      words.push(text.slice(start, i));
+      start = -1;
+    }
+  }
+  return words;
+}
+
 /** The words of normalized text: runs of letters and digits. */
 export function textWords(normalized: string): string[] {
-  return normalized.split(isAscii(normalized) ? NOT_ASCII_WORD : NOT_WORD).filter((word) => word.length > 0);
+  return isAscii(normalized) ? asciiWords(normalized) : normalized.split(NOT_WORD).filter((word) => word.length > 0);
 }
 
 /** What follows the IRI's last `#`, `/` or `:` (`GO_0008150`, `Person`). */
