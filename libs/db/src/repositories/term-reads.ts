@@ -12,26 +12,42 @@ export type TermStateRow = TermColumns &
     children_count: number;
   };
 
-/** The term of version `seq` whose IRI, or else CURIE, is `ref`. */
-export async function findVersionTerm(sql: SqlRunner, ontologyId: string, seq: number, ref: string): Promise<TermStateRow | null> {
-  const rows = await sql.query<TermStateRow>(
-    `SELECT t."iri", t."curie", t."kind", t."label", t."synonyms", t."definition", t."deprecated", t."replaced_by", t."parents", t."annotations",
-       coalesce((SELECT k."children" FROM "term_child_counts" k WHERE k."ontology_id" = t."ontology_id" AND k."parent_iri" = t."iri" AND ${COVERS('k', '$2')}), 0)::int AS "children_count"
-     FROM "terms" t WHERE t."ontology_id" = $1::uuid AND ${COVERS('t', '$2')} AND (t."iri" = $3 OR t."curie" = $3)
-     ORDER BY (t."iri" = $3) DESC, t."iri" COLLATE "C" LIMIT 1`,
-    [ontologyId, seq, ref],
+/**
+ * How a request names a term: `ref` is its IRI or else its CURIE. `key` (ref normalized as the
+ * id keys are) and `head` (the version is the head) let a CURIE be found through the head's
+ * id_keys GIN instead of reading every term of the version.
+ */
+export type TermRefLookup = { key: string; head: boolean };
+
+/** The row of version `seq` whose IRI, or else CURIE, is `ref` (the lowest such IRI): the IRI by its index, then the CURIE. */
+async function versionTermByRef<T>(sql: SqlRunner, columns: string, ontologyId: string, seq: number, ref: string, lookup?: TermRefLookup): Promise<T | null> {
+  const [byIri] = await sql.query<T>(`SELECT ${columns} FROM "terms" t WHERE t."ontology_id" = $1::uuid AND t."iri" = $3 AND ${COVERS('t', '$2')} LIMIT 1`, [ontologyId, seq, ref]);
+  if (byIri) return byIri;
+  const head = lookup?.head === true;
+  const [byCurie] = await sql.query<T>(
+    `SELECT ${columns} FROM "terms" t WHERE t."ontology_id" = $1::uuid AND ${COVERS('t', '$2')} AND t."curie" = $3${head ? ` AND t."to_seq" IS NULL AND t."id_keys" @> ARRAY[$4::text]` : ''}
+     ORDER BY t."iri" COLLATE "C" LIMIT 1`,
+    head ? [ontologyId, seq, ref, lookup?.key] : [ontologyId, seq, ref],
   );
-  return rows[0] ?? null;
+  return byCurie ?? null;
+}
+
+/** The term of version `seq` whose IRI, or else CURIE, is `ref`. */
+export function findVersionTerm(sql: SqlRunner, ontologyId: string, seq: number, ref: string, lookup?: TermRefLookup): Promise<TermStateRow | null> {
+  return versionTermByRef<TermStateRow>(
+    sql,
+    `t."iri", t."curie", t."kind", t."label", t."synonyms", t."definition", t."deprecated", t."replaced_by", t."parents", t."annotations",
+       coalesce((SELECT k."children" FROM "term_child_counts" k WHERE k."ontology_id" = t."ontology_id" AND k."parent_iri" = t."iri" AND ${COVERS('k', '$2')}), 0)::int AS "children_count"`,
+    ontologyId,
+    seq,
+    ref,
+    lookup,
+  );
 }
 
 /** The IRI of the term of version `seq` whose IRI, or else CURIE, is `ref` (findVersionTerm without its columns and children count). */
-export async function findVersionTermIri(sql: SqlRunner, ontologyId: string, seq: number, ref: string): Promise<string | null> {
-  const rows = await sql.query<{ iri: string }>(
-    `SELECT t."iri" FROM "terms" t WHERE t."ontology_id" = $1::uuid AND ${COVERS('t', '$2')} AND (t."iri" = $3 OR t."curie" = $3)
-     ORDER BY (t."iri" = $3) DESC, t."iri" COLLATE "C" LIMIT 1`,
-    [ontologyId, seq, ref],
-  );
-  return rows[0]?.iri ?? null;
+export async function findVersionTermIri(sql: SqlRunner, ontologyId: string, seq: number, ref: string, lookup?: TermRefLookup): Promise<string | null> {
+  return (await versionTermByRef<{ iri: string }>(sql, `t."iri"`, ontologyId, seq, ref, lookup))?.iri ?? null;
 }
 
 /** Whether some term of version `seq` names `iri` as a parent. */

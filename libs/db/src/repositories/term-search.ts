@@ -102,7 +102,8 @@ export function searchHeadTerms(
 }
 
 /** One version of one ontology: `seq` is the commit's sequence. */
-export type VersionScope = { ontologyId: string; seq: number; title: string; version: string; commitId: string };
+/** `head`: the version is the ontology's head. */
+export type VersionScope = { ontologyId: string; seq: number; title: string; version: string; commitId: string; head: boolean };
 
 const COVERS = (alias: string, seqParam: string) => `${alias}."from_seq" <= ${seqParam} AND (${alias}."to_seq" IS NULL OR ${alias}."to_seq" > ${seqParam})`;
 
