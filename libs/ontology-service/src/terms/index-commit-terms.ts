@@ -79,12 +79,13 @@ export async function indexCommitTerms(sql: TermSql, ontologyId: string, seq: nu
   const started = terms.filter(({ term, digest }) => digests.get(term.iri) !== digest);
   const kept = new Set(terms.filter(({ term, digest }) => digests.get(term.iri) === digest).map(({ term }) => term.iri));
   const endedStates = before.filter((state) => !kept.has(state.iri));
-  const { changes } = termChanges(before.map(asTerm), result.terms);
+  const { changes } = seq === 1 ? { changes: [] } : termChanges(before.map(asTerm), result.terms);
   await writeCommitTerms(sql, ontologyId, seq, {
     ended: endedStates.map((state) => state.iri),
     started,
     stateOf,
     childCounts: childCountDeltas(started, endedStates),
+    // The first commit's changes (everything added) are read from its states, not stored.
     changes: changes.map((change) => ({
       iri: change.iri,
       change: change.change,
