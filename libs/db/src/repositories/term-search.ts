@@ -132,6 +132,8 @@ export async function listVersionTerms(
   input: { scope: VersionScope; text?: TermText | undefined; parent?: string | undefined; filters: TermFilters; page: TermPage },
 ): Promise<{ total: number; rows: TermHitRow[] }> {
   const page = await listVersionTermRows(sql, input);
+  // A children page carries its rows' counts already.
+  if (page.rows.every((row) => row.children_count !== undefined)) return page;
   const counts = await childrenCounts(sql, input.scope, page.rows.map((row) => row.iri));
   return { total: page.total, rows: page.rows.map((row) => ({ ...row, children_count: counts.get(row.iri) ?? 0 })) };
 }
@@ -191,18 +193,26 @@ async function childrenPage(
   };
   const order = LABEL_ORDER.replace(/"(label_norm|label|iri)"/g, 't."$1"');
   const listed = edges(params);
-  const rows = await sql.query<TermHitRow>(
-    `SELECT ${head}, NULL::int AS "match"
+  const keptCount = filters.includeDeprecated ? 'children' : 'live_children';
+  // With the page, in one statement: each row's children count and (unless kinds are filtered)
+  // the parent's kept count of the children listed, which is the exact total.
+  const keptOf = (parentSql: string, column: string) =>
+    `coalesce((SELECT k."${column}" FROM "term_child_counts" k WHERE k."ontology_id" = $1::uuid AND k."parent_iri" = ${parentSql} AND ${COVERS('k', '$2')}), 0)::int`;
+  const rows = await sql.query<TermHitRow & { parent_total?: number }>(
+    `SELECT ${head}, NULL::int AS "match", ${keptOf('t."iri"', 'children')} AS "children_count"${filters.kinds ? '' : `, ${keptOf(`$${params.length + 1}`, keptCount)} AS "parent_total"`}
      FROM (SELECT t."iri", t."from_seq" ${listed.sql} ${order} LIMIT ${page.take} OFFSET ${page.skip}) e
      JOIN "terms" t ON t."ontology_id" = $1::uuid AND t."iri" = e."iri" AND t."from_seq" = e."from_seq"
      ${order}`,
     listed.params,
   );
+  const keptTotal = rows[0]?.parent_total;
+  for (const row of rows) delete row.parent_total;
   if (page.skip === 0 && rows.length < page.take) return { total: rows.length, rows };
+  if (keptTotal !== undefined) return { total: Number(keptTotal), rows };
   if (!filters.kinds) {
     // The maintained count of the parent's children in this version (all of them, or those not deprecated).
     const [kept] = await sql.query<{ total: number }>(
-      `SELECT k."${filters.includeDeprecated ? 'children' : 'live_children'}" AS "total" FROM "term_child_counts" k
+      `SELECT k."${keptCount}" AS "total" FROM "term_child_counts" k
        WHERE k."ontology_id" = $1::uuid AND k."parent_iri" = $3 AND ${COVERS('k', '$2')}`,
       [params[0], params[1], parent],
     );
