@@ -137,6 +137,9 @@ describe.each(testBackends())('terms on %s', (backend) => {
     // Without deprecated terms, the head hides the chamber (deprecated in v3); v1 had the valve's old label and a live chamber.
     const live = await get(`/ontologies/${pub.id}/terms?parent=HP:0000001`);
     expect([live.body.data.map((term: { label: string }) => term.label), live.body.pagination.total]).toEqual([['cardiac organ', 'Cardiac valve'], 2]);
+    // A short page takes its total from the maintained children counts: not deprecated by default, all with include_deprecated, per version.
+    const counted = async (query: string) => (await get(`/ontologies/${pub.id}/terms?parent=HP:0000001&per_page=1&${query}`)).body.pagination.total;
+    expect([await counted(''), await counted('include_deprecated=true'), await counted(`commit_id=${commits[0]?.id}`), await counted(`kind=class`)]).toEqual([2, 3, 3, 2]);
     const first = await get(`/ontologies/${pub.id}/terms?parent=HP:0000001&commit_id=${commits[0]?.id}`);
     expect([first.body.data.map((term: { label: string }) => term.label), first.body.pagination.total]).toEqual([['cardiac organ', 'chamber', 'Heart valve'], 3]);
     const firstPage = await get(`/ontologies/${pub.id}/terms?parent=HP:0000001&commit_id=${commits[0]?.id}&per_page=1&page=3`);

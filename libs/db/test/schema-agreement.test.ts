@@ -15,6 +15,7 @@ const TABLES: Record<string, string> = {
   Term: 'terms',
   TermChange: 'term_changes',
   TermParent: 'term_parents',
+  TermChildCount: 'term_child_counts',
   AppSecret: 'app_secrets',
   OidcPayload: 'oidc_payloads',
   WebSession: 'web_sessions',

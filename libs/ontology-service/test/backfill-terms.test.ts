@@ -3,6 +3,8 @@
 // every terms answer (search, a version's terms, a term, histories, a commit's changes) is
 // then what the commit path wrote; a second pass writes nothing, two concurrent passes write
 // each commit once, and a commit made on an unindexed parent is indexed when the pass reaches it.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OntologyTermsQuery, TermHistoryQuery, TermQuery, TermSearchQuery } from '@oms/contracts';
 import { createTestDatabase, testBackends, type TestDatabase } from '@oms/db/testing';
@@ -70,6 +72,7 @@ describe.each(testBackends())('the terms backfill on %s', (backend) => {
     await db.sql.query(`UPDATE "commits" SET "terms_indexed" = FALSE`);
     await db.sql.query(`DELETE FROM "terms"`);
     await db.sql.query(`DELETE FROM "term_parents"`);
+    await db.sql.query(`DELETE FROM "term_child_counts"`);
     await db.sql.query(`DELETE FROM "term_changes"`);
   }
   const unindexed = async () => (await db.prisma.commit.count({ where: { termsIndexed: false } }));
@@ -129,5 +132,25 @@ describe.each(testBackends())('the terms backfill on %s', (backend) => {
     // Later commits index themselves again: the parent is indexed now.
     await updateOntology(ctx, owner, lungs, { changes: { source: `${OTHER_V3}ex:Trachea a owl:Class ; rdfs:label "trachea" .\n` } });
     expect(await unindexed()).toBe(0);
+  });
+
+  it('when the children counts are rebuilt from the parent edges as their migration does then they equal the ones kept by the commits', async () => {
+    // A deprecated child and a moved one, so counts change between versions in both columns.
+    await updateOntology(ctx, owner, hearts, { changes: { source: V3.replace('rdfs:label "Heart" ;', 'rdfs:label "Heart" ; owl:deprecated true ;').replace('rdfs:subClassOf ex:Heart', 'rdfs:subClassOf ex:Organ') } });
+    const migration = readFileSync(fileURLToPath(new URL('../../../prisma/migrations/20261205130000_term_child_counts/migration.sql', import.meta.url)), 'utf8');
+    const rebuild = migration.slice(migration.indexOf('INSERT INTO "term_child_counts"')).replace('INSERT INTO "term_child_counts"', 'INSERT INTO "rebuilt_counts"');
+    await db.sql.query(`CREATE TEMPORARY TABLE "rebuilt_counts" (LIKE "term_child_counts")`);
+    await db.sql.query(rebuild.replace(/;\s*$/, ''));
+    type CountRow = { ontology_id: string; parent_iri: string; from_seq: number; to_seq: number | null; children: number; live_children: number };
+    /** Each parent's counts in each version (spans may be cut differently: a rename ends an edge and starts one, the count stays). */
+    const perVersion = async (table: string) => {
+      const rows = await db.sql.query<CountRow>(`SELECT "ontology_id"::text AS "ontology_id", "parent_iri", "from_seq", "to_seq", "children", "live_children" FROM "${table}"`);
+      const out: string[] = [];
+      for (const row of rows) for (let seq = row.from_seq; seq < (row.to_seq ?? 8); seq += 1) out.push(`${row.ontology_id} ${row.parent_iri} @${seq}: ${row.children}/${row.live_children}`);
+      return out.sort();
+    };
+    const kept = await perVersion('term_child_counts');
+    expect(kept.filter((line) => line.includes('#Organ @5'))).toEqual([expect.stringMatching(/ 3\/2$/)]);
+    expect(await perVersion('rebuilt_counts')).toEqual(kept);
   });
 });

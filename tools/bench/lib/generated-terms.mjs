@@ -2,8 +2,7 @@
 // synonyms, a definition and a parent (fan-out 10, so a hierarchy), as OBO ontologies write
 // them. `seedTerms`: the same shape of term rows written by bulk SQL into `terms` for the
 // search-scale case (the columns as the service's termSearchColumns computes them for ASCII
-// text: lower case, words are runs of letters and digits; search_text holds the CURIE, local
-// name, label and synonyms), with ontologies and head commits.
+// text: lower case, words are runs of letters and digits), with ontologies and head commits.
 
 export const RARE_WORD = 'zyzzyvorax';
 const ADJECTIVES = ['open', 'core', 'applied', 'shared', 'basic', 'extended', 'regional', 'clinical', 'legal', 'marine', 'urban', 'rural', 'formal'];
@@ -80,10 +79,9 @@ export async function seedTerms(sql, { baseMs, accountId, authorId, from, to, pe
     ],
     [
       `INSERT INTO terms ("ontology_id", "iri", "from_seq", "digest", "curie", "kind", "label", "synonyms", "definition", "deprecated", "replaced_by", "parents",
-         "annotations", "id_keys", "label_norm", "synonyms_norm", "name_words", "definition_words", "search_text")
+         "annotations", "id_keys", "label_norm", "synonyms_norm", "name_words", "definition_words")
        SELECT ontology_id, iri, 1, md5(iri), curie, 'class', label, synonyms, definition, FALSE, '{}', parents, '[]'::jsonb,
-         id_keys, lower(label), synonyms, ${wordsOf(`lower(label) || ' ' || array_to_string(synonyms, ' ')`)}, ${wordsOf('lower(definition)')},
-         array_to_string(id_keys[2:3] || lower(label) || synonyms, E'\\n')
+         id_keys, lower(label), synonyms, ${wordsOf(`lower(label) || ' ' || array_to_string(synonyms, ' ')`)}, ${wordsOf('lower(definition)')}
        FROM (
          SELECT ontology_id, iri, curie, ARRAY[lower(iri), lower(curie), lower(local)] AS id_keys, parents,
            CASE WHEN n = 1 AND i % 1000 = 0 THEN '${RARE_WORD}' ELSE adjective || ' ' || noun || ' of the ' || other || ' ' || i END AS label,

@@ -12,31 +12,47 @@ export type TermStateRow = TermColumns &
     children_count: number;
   };
 
-/** The term of version `seq` whose IRI, or else CURIE, is `ref`. */
-export async function findVersionTerm(sql: SqlRunner, ontologyId: string, seq: number, ref: string): Promise<TermStateRow | null> {
-  const rows = await sql.query<TermStateRow>(
-    `SELECT t."iri", t."curie", t."kind", t."label", t."synonyms", t."definition", t."deprecated", t."replaced_by", t."parents", t."annotations",
-       (SELECT count(*) FROM "term_parents" k WHERE k."ontology_id" = t."ontology_id" AND k."parent_iri" = t."iri" AND ${COVERS('k', '$2')})::int AS "children_count"
-     FROM "terms" t WHERE t."ontology_id" = $1::uuid AND ${COVERS('t', '$2')} AND (t."iri" = $3 OR t."curie" = $3)
-     ORDER BY (t."iri" = $3) DESC, t."iri" COLLATE "C" LIMIT 1`,
-    [ontologyId, seq, ref],
+/**
+ * How a request names a term: `ref` is its IRI or else its CURIE. `key` (ref normalized as the
+ * id keys are) and `head` (the version is the head) let a CURIE be found through the head's
+ * id_keys GIN instead of reading every term of the version.
+ */
+export type TermRefLookup = { key: string; head: boolean };
+
+/** The row of version `seq` whose IRI, or else CURIE, is `ref` (the lowest such IRI): the IRI by its index, then the CURIE. */
+async function versionTermByRef<T>(sql: SqlRunner, columns: string, ontologyId: string, seq: number, ref: string, lookup?: TermRefLookup): Promise<T | null> {
+  const [byIri] = await sql.query<T>(`SELECT ${columns} FROM "terms" t WHERE t."ontology_id" = $1::uuid AND t."iri" = $3 AND ${COVERS('t', '$2')} LIMIT 1`, [ontologyId, seq, ref]);
+  if (byIri) return byIri;
+  const head = lookup?.head === true;
+  const [byCurie] = await sql.query<T>(
+    `SELECT ${columns} FROM "terms" t WHERE t."ontology_id" = $1::uuid AND ${COVERS('t', '$2')} AND t."curie" = $3${head ? ` AND t."to_seq" IS NULL AND t."id_keys" @> ARRAY[$4::text]` : ''}
+     ORDER BY t."iri" COLLATE "C" LIMIT 1`,
+    head ? [ontologyId, seq, ref, lookup?.key] : [ontologyId, seq, ref],
   );
-  return rows[0] ?? null;
+  return byCurie ?? null;
+}
+
+/** The term of version `seq` whose IRI, or else CURIE, is `ref`. */
+export function findVersionTerm(sql: SqlRunner, ontologyId: string, seq: number, ref: string, lookup?: TermRefLookup): Promise<TermStateRow | null> {
+  return versionTermByRef<TermStateRow>(
+    sql,
+    `t."iri", t."curie", t."kind", t."label", t."synonyms", t."definition", t."deprecated", t."replaced_by", t."parents", t."annotations",
+       coalesce((SELECT k."children" FROM "term_child_counts" k WHERE k."ontology_id" = t."ontology_id" AND k."parent_iri" = t."iri" AND ${COVERS('k', '$2')}), 0)::int AS "children_count"`,
+    ontologyId,
+    seq,
+    ref,
+    lookup,
+  );
 }
 
 /** The IRI of the term of version `seq` whose IRI, or else CURIE, is `ref` (findVersionTerm without its columns and children count). */
-export async function findVersionTermIri(sql: SqlRunner, ontologyId: string, seq: number, ref: string): Promise<string | null> {
-  const rows = await sql.query<{ iri: string }>(
-    `SELECT t."iri" FROM "terms" t WHERE t."ontology_id" = $1::uuid AND ${COVERS('t', '$2')} AND (t."iri" = $3 OR t."curie" = $3)
-     ORDER BY (t."iri" = $3) DESC, t."iri" COLLATE "C" LIMIT 1`,
-    [ontologyId, seq, ref],
-  );
-  return rows[0]?.iri ?? null;
+export async function findVersionTermIri(sql: SqlRunner, ontologyId: string, seq: number, ref: string, lookup?: TermRefLookup): Promise<string | null> {
+  return (await versionTermByRef<{ iri: string }>(sql, `t."iri"`, ontologyId, seq, ref, lookup))?.iri ?? null;
 }
 
 /** Whether some term of version `seq` names `iri` as a parent. */
 export async function isParentInVersion(sql: SqlRunner, ontologyId: string, seq: number, iri: string): Promise<boolean> {
-  const rows = await sql.query(`SELECT 1 FROM "term_parents" t WHERE t."ontology_id" = $1::uuid AND t."parent_iri" = $3 AND ${COVERS('t', '$2')} LIMIT 1`, [ontologyId, seq, iri]);
+  const rows = await sql.query(`SELECT 1 FROM "term_child_counts" t WHERE t."ontology_id" = $1::uuid AND t."parent_iri" = $3 AND ${COVERS('t', '$2')} LIMIT 1`, [ontologyId, seq, iri]);
   return rows.length > 0;
 }
 
@@ -72,15 +88,23 @@ const summaryOf = (alias: string) => `jsonb_build_object('iri', ${alias}."iri", 
   'synonyms', to_jsonb(${alias}."synonyms"), 'definition', ${alias}."definition", 'deprecated', ${alias}."deprecated",
   'replaced_by', to_jsonb(${alias}."replaced_by"), 'parents', to_jsonb(${alias}."parents"))`;
 
+/**
+ * The term-level changes: those stored per commit, and the first commit's, which are not stored
+ * (every state starting at sequence 1 was added: 11,100 rows written for nothing by a first
+ * commit of that many terms). Filters on ontology, sequence and IRI reach both branches.
+ */
+const CHANGES = `(SELECT "ontology_id", "seq", "iri", "change", "fields", "newly_deprecated" FROM "term_changes"
+  UNION ALL SELECT "ontology_id", 1, "iri", 'added', '{}'::text[], FALSE FROM "terms" WHERE "from_seq" = 1)`;
+
 const CHANGE_COLUMNS = `tc."iri", c."id"::text AS "commit_id", c."version", c."created_at", tc."change", tc."fields",
   (SELECT ${summaryOf('b')} FROM "terms" b WHERE b."ontology_id" = tc."ontology_id" AND b."iri" = tc."iri" AND b."to_seq" = tc."seq") AS "before",
   (SELECT ${summaryOf('a')} FROM "terms" a WHERE a."ontology_id" = tc."ontology_id" AND a."iri" = tc."iri" AND a."from_seq" = tc."seq") AS "after"`;
 
 /** A term's changes, newest first. */
 export async function termHistory(sql: SqlRunner, ontologyId: string, iri: string, page: { skip: number; take: number }): Promise<{ total: number; rows: TermChangeRow[] }> {
-  const [count] = await sql.query<{ total: string | number }>(`SELECT count(*) AS "total" FROM "term_changes" WHERE "ontology_id" = $1::uuid AND "iri" = $2`, [ontologyId, iri]);
+  const [count] = await sql.query<{ total: string | number }>(`SELECT count(*) AS "total" FROM ${CHANGES} tc WHERE tc."ontology_id" = $1::uuid AND tc."iri" = $2`, [ontologyId, iri]);
   const rows = await sql.query<TermChangeRow>(
-    `SELECT ${CHANGE_COLUMNS} FROM "term_changes" tc JOIN "commits" c ON c."ontology_id" = tc."ontology_id" AND c."seq" = tc."seq"
+    `SELECT ${CHANGE_COLUMNS} FROM ${CHANGES} tc JOIN "commits" c ON c."ontology_id" = tc."ontology_id" AND c."seq" = tc."seq"
      WHERE tc."ontology_id" = $1::uuid AND tc."iri" = $2 ORDER BY tc."seq" DESC LIMIT ${page.take} OFFSET ${page.skip}`,
     [ontologyId, iri],
   );
@@ -99,11 +123,11 @@ export async function commitTermChanges(
   const [counts] = await sql.query<Record<keyof TermChangeCounts, string | number>>(
     `SELECT count(*) FILTER (WHERE "change" = 'added') AS "added", count(*) FILTER (WHERE "change" = 'changed') AS "changed",
        count(*) FILTER (WHERE "change" = 'removed') AS "removed", count(*) FILTER (WHERE "newly_deprecated") AS "deprecated"
-     FROM "term_changes" WHERE "ontology_id" = $1::uuid AND "seq" = $2`,
+     FROM ${CHANGES} tc WHERE tc."ontology_id" = $1::uuid AND tc."seq" = $2`,
     [ontologyId, seq],
   );
   const rows = await sql.query<TermChangeRow>(
-    `SELECT ${CHANGE_COLUMNS} FROM "term_changes" tc JOIN "commits" c ON c."ontology_id" = tc."ontology_id" AND c."seq" = tc."seq"
+    `SELECT ${CHANGE_COLUMNS} FROM ${CHANGES} tc JOIN "commits" c ON c."ontology_id" = tc."ontology_id" AND c."seq" = tc."seq"
      WHERE tc."ontology_id" = $1::uuid AND tc."seq" = $2 ORDER BY tc."iri" COLLATE "C" LIMIT ${page.take} OFFSET ${page.skip}`,
     [ontologyId, seq],
   );

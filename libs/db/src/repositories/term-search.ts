@@ -38,19 +38,17 @@ const matchSql = (b: number) => `CASE
   END`;
 const exactSql = (b: number) => `(t."id_keys" @> ARRAY[$${b + 1}::text] OR t."label_norm" = $${b + 1} OR t."synonyms_norm" @> ARRAY[$${b + 1}::text])`;
 /**
- * Every match of matchSql implies this, and each arm has an index: q is an id key (GIN), every
- * word of q is in the names (search_text: one LIKE per word, for the trigram index), or every
- * word is a word of the definition (GIN). Without words, q itself is in the names.
+ * Every match of matchSql implies this, and each arm with words has an index: q is an id key
+ * (GIN), every word of q starts a word of the names (a GIN over "name_words" as a tsvector,
+ * answering prefix queries), or every word is a word of the definition (GIN). Without words
+ * only the id, label and synonym arms can match (read without an index: such queries are rare).
  */
 const candidateSql = (b: number, words: number) =>
   words === 0
-    ? `t."search_text" LIKE $${b + 4}`
-    : `(t."id_keys" @> ARRAY[$${b + 1}::text] OR (${Array.from({ length: words }, (_, i) => `t."search_text" LIKE $${b + 4 + i}`).join(' AND ')})
-    OR t."definition_words" @> $${b + 3}::text[])`;
+    ? `(t."id_keys" @> ARRAY[$${b + 1}::text] OR t."label_norm" LIKE $${b + 2} OR EXISTS (SELECT 1 FROM unnest(t."synonyms_norm") s WHERE s LIKE $${b + 2}))`
+    : `(t."id_keys" @> ARRAY[$${b + 1}::text] OR array_to_tsvector(t."name_words") @@ $${b + 4}::tsquery OR t."definition_words" @> $${b + 3}::text[])`;
 const RANKED_ORDER = `ORDER BY "match", "deprecated", length("label") NULLS LAST, "label" COLLATE "C" NULLS LAST, "ontology_title" COLLATE "C", "iri" COLLATE "C", "ontology_id"`;
 const LABEL_ORDER = `ORDER BY "label_norm" COLLATE "C" NULLS LAST, "label" COLLATE "C" NULLS LAST, "iri" COLLATE "C"`;
-const HIT_COLUMNS = `t."iri", t."curie", t."kind", t."label", t."synonyms", t."definition", t."deprecated",
-    o."id"::text AS "ontology_id", o."title" AS "ontology_title", c."version", c."id"::text AS "commit_id"`;
 
 function filterSql(filters: TermFilters, next: number): { sql: string; params: unknown[] } {
   const parts: string[] = [];
@@ -63,9 +61,13 @@ function filterSql(filters: TermFilters, next: number): { sql: string; params: u
   return { sql: parts.map((part) => ` AND ${part}`).join(''), params };
 }
 
-const likeInside = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-/** $b+1 q, $b+2 q as a LIKE prefix, $b+3 the words of q, then from $b+4 each word inside (without words: q inside). Every one is used. */
-const textParams = (text: TermText) => [text.q, likePrefix(text.q), text.words, ...(text.words.length > 0 ? text.words : [text.q]).map(likeInside)];
+/** Stored name words are cut to this many code points (NAME_WORD_MAX_CHARS of @oms/ontology-tools). */
+const NAME_WORD_MAX_CHARS = 500;
+/** Every word of q as a prefix of a name word: `'w1':* & 'w2':*` (words are letters and digits, nothing to quote). */
+const namePrefixQuery = (words: string[]) =>
+  words.map((word) => `'${(word.length > NAME_WORD_MAX_CHARS ? Array.from(word).slice(0, NAME_WORD_MAX_CHARS).join('') : word).replace(/['\\]/g, (char) => `\\${char}`)}':*`).join(' & ');
+/** $b+1 q, $b+2 q as a LIKE prefix, $b+3 the words of q, $b+4 (with words) the prefix query of the words. Every one is used. */
+const textParams = (text: TermText) => [text.q, likePrefix(text.q), text.words, ...(text.words.length > 0 ? [namePrefixQuery(text.words)] : [])];
 
 async function paged(sql: SqlRunner, query: string, params: unknown[], page: TermPage): Promise<{ total: number; rows: TermHitRow[] }> {
   const rows = await sql.query<TermHitRow & { total: string | number }>(
@@ -78,7 +80,12 @@ async function paged(sql: SqlRunner, query: string, params: unknown[], page: Ter
   return { total: Number(count?.total ?? 0), rows: [] };
 }
 
-/** Head terms of every ontology `userId` may see (or of `ontologyIds` among them), ranked. */
+/**
+ * Head terms of every ontology `userId` may see (or of `ontologyIds` among them), ranked. The
+ * candidates are found first on their own (a materialized step), then joined to their
+ * ontologies: without statistics (PGlite has no autovacuum) the planner otherwise walked every
+ * head term of every ontology through the (ontology, IRI) index, 2 s at 500,000 terms.
+ */
 export function searchHeadTerms(
   sql: SqlRunner,
   input: { userId: string; text: TermText; exact: boolean; ontologyIds?: string[] | undefined; filters: TermFilters; page: TermPage },
@@ -86,28 +93,34 @@ export function searchHeadTerms(
   const params: unknown[] = [...textParams(input.text)];
   const userParam = params.push(input.userId);
   const match = matchSql(0);
-  const scope = input.ontologyIds ? ` AND o."id" = ANY($${params.push(input.ontologyIds)}::uuid[])` : '';
+  const scope = input.ontologyIds ? ` AND t."ontology_id" = ANY($${params.push(input.ontologyIds)}::uuid[])` : '';
   const filters = filterSql(input.filters, params.length + 1);
   params.push(...filters.params);
-  const query = `SELECT ${HIT_COLUMNS}, ${match} AS "match"
-    FROM "terms" t
+  const query = `WITH "candidates" AS MATERIALIZED (
+      SELECT t."ontology_id", t."iri", t."curie", t."kind", t."label", t."synonyms", t."definition", t."deprecated", ${match} AS "match"
+      FROM "terms" t
+      WHERE t."to_seq" IS NULL AND ${input.exact ? `${exactSql(0)} AND ` : ''}${candidateSql(0, input.text.words.length)}${scope}${filters.sql})
+    SELECT t."iri", t."curie", t."kind", t."label", t."synonyms", t."definition", t."deprecated",
+      o."id"::text AS "ontology_id", o."title" AS "ontology_title", c."version", c."id"::text AS "commit_id", t."match"
+    FROM "candidates" t
     JOIN "ontologies" o ON o."id" = t."ontology_id"
     JOIN "commits" c ON c."ontology_id" = o."id" AND c."seq" = o."head_seq" AND c."terms_indexed"
-    WHERE t."to_seq" IS NULL AND ${input.exact ? `${exactSql(0)} AND ` : ''}${candidateSql(0, input.text.words.length)} AND ${visibleToUserSql('o', `$${userParam}`)}${scope}${filters.sql}`;
-  return paged(sql, `SELECT * FROM (${query}) matched WHERE "match" IS NOT NULL ${RANKED_ORDER}`, params, input.page);
+    WHERE t."match" IS NOT NULL AND ${visibleToUserSql('o', `$${userParam}`)}`;
+  return paged(sql, `SELECT * FROM (${query}) matched ${RANKED_ORDER}`, params, input.page);
 }
 
 /** One version of one ontology: `seq` is the commit's sequence. */
-export type VersionScope = { ontologyId: string; seq: number; title: string; version: string; commitId: string };
+/** `head`: the version is the ontology's head. */
+export type VersionScope = { ontologyId: string; seq: number; title: string; version: string; commitId: string; head: boolean };
 
 const COVERS = (alias: string, seqParam: string) => `${alias}."from_seq" <= ${seqParam} AND (${alias}."to_seq" IS NULL OR ${alias}."to_seq" > ${seqParam})`;
 
-/** How many children each of `iris` has in the version (the page's rows only: counting for every candidate made wide parents slow). */
+/** How many children each of `iris` has in the version (the page's rows only), from the maintained counts. */
 async function childrenCounts(sql: SqlRunner, scope: VersionScope, iris: string[]): Promise<Map<string, number>> {
   if (iris.length === 0) return new Map();
-  const rows = await sql.query<{ iri: string; count: string | number }>(
-    `SELECT p."iri", (SELECT count(*) FROM "term_parents" k WHERE k."ontology_id" = $1::uuid AND k."parent_iri" = p."iri" AND ${COVERS('k', '$2')}) AS "count"
-     FROM unnest($3::text[]) AS p("iri")`,
+  const rows = await sql.query<{ iri: string; count: number }>(
+    `SELECT k."parent_iri" AS "iri", k."children" AS "count" FROM "term_child_counts" k
+     WHERE k."ontology_id" = $1::uuid AND k."parent_iri" = ANY($3::text[]) AND ${COVERS('k', '$2')}`,
     [scope.ontologyId, scope.seq, iris],
   );
   return new Map(rows.map((row) => [row.iri, Number(row.count)]));
@@ -119,6 +132,8 @@ export async function listVersionTerms(
   input: { scope: VersionScope; text?: TermText | undefined; parent?: string | undefined; filters: TermFilters; page: TermPage },
 ): Promise<{ total: number; rows: TermHitRow[] }> {
   const page = await listVersionTermRows(sql, input);
+  // A children page carries its rows' counts already.
+  if (page.rows.every((row) => row.children_count !== undefined)) return page;
   const counts = await childrenCounts(sql, input.scope, page.rows.map((row) => row.iri));
   return { total: page.total, rows: page.rows.map((row) => ({ ...row, children_count: counts.get(row.iri) ?? 0 })) };
 }
@@ -161,8 +176,9 @@ function listVersionTermRows(
 
 /**
  * The children of `parent`: the page is a range read of the parent edges' ordered index (only
- * its rows are joined to their states) and the total a count over that index, so a parent with
- * 10,000 children costs about what one with 25 does. The edge rows carry the filtered columns.
+ * its rows are joined to their states) and the total the parent's maintained children count
+ * (a count over that index when kinds are filtered), so a parent with 10,000 children costs
+ * about what one with 25 does. The edge rows carry the filtered columns.
  */
 async function childrenPage(
   sql: SqlRunner,
@@ -181,14 +197,31 @@ async function childrenPage(
   };
   const order = LABEL_ORDER.replace(/"(label_norm|label|iri)"/g, 't."$1"');
   const listed = edges(params);
-  const rows = await sql.query<TermHitRow>(
-    `SELECT ${head}, NULL::int AS "match"
+  const keptCount = filters.includeDeprecated ? 'children' : 'live_children';
+  // With the page, in one statement: each row's children count and (unless kinds are filtered)
+  // the parent's kept count of the children listed, which is the exact total.
+  const keptOf = (parentSql: string, column: string) =>
+    `coalesce((SELECT k."${column}" FROM "term_child_counts" k WHERE k."ontology_id" = $1::uuid AND k."parent_iri" = ${parentSql} AND ${COVERS('k', '$2')}), 0)::int`;
+  const rows = await sql.query<TermHitRow & { parent_total?: number }>(
+    `SELECT ${head}, NULL::int AS "match", ${keptOf('t."iri"', 'children')} AS "children_count"${filters.kinds ? '' : `, ${keptOf(`$${params.length + 1}`, keptCount)} AS "parent_total"`}
      FROM (SELECT t."iri", t."from_seq" ${listed.sql} ${order} LIMIT ${page.take} OFFSET ${page.skip}) e
      JOIN "terms" t ON t."ontology_id" = $1::uuid AND t."iri" = e."iri" AND t."from_seq" = e."from_seq"
      ${order}`,
     listed.params,
   );
+  const keptTotal = rows[0]?.parent_total;
+  for (const row of rows) delete row.parent_total;
   if (page.skip === 0 && rows.length < page.take) return { total: rows.length, rows };
+  if (keptTotal !== undefined) return { total: Number(keptTotal), rows };
+  if (!filters.kinds) {
+    // The maintained count of the parent's children in this version (all of them, or those not deprecated).
+    const [kept] = await sql.query<{ total: number }>(
+      `SELECT k."${keptCount}" AS "total" FROM "term_child_counts" k
+       WHERE k."ontology_id" = $1::uuid AND k."parent_iri" = $3 AND ${COVERS('k', '$2')}`,
+      [params[0], params[1], parent],
+    );
+    return { total: Number(kept?.total ?? 0), rows };
+  }
   const counted = edges(params.slice(0, 2));
   const [count] = await sql.query<{ total: string | number }>(`SELECT count(*) AS "total" ${counted.sql}`, counted.params);
   return { total: Number(count?.total ?? 0), rows };

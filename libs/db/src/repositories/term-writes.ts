@@ -1,5 +1,6 @@
 // A commit's terms (DESIGN 6), written in the commit's own transaction: the states that start
-// at its sequence (with their parent edges), the head states it ends, and its term-level changes. Rows travel as one
+// at its sequence (with their parent edges), the head states it ends, its term-level changes and
+// the children counts of the parents it touches. Rows travel as one
 // JSON parameter per batch (jsonb_to_recordset), so a large ontology costs few round trips.
 import type { Prisma } from '../generated/prisma/client.js';
 import type { SqlRunner } from '../sql-runner.js';
@@ -12,7 +13,8 @@ export type TermSql = Pick<SqlRunner, 'query'>;
 
 /** A Prisma transaction seen as TermSql. */
 export function termSqlOf(tx: DbClient): TermSql {
-  return { query: <T>(sql: string, params: unknown[] = []) => tx.$queryRawUnsafe<T[]>(sql, ...params) };
+  // Started at once (a Prisma query is lazy until awaited), so a batch runs while the next is built.
+  return { query: <T>(sql: string, params: unknown[] = []) => new Promise<T[]>((resolve, reject) => void tx.$queryRawUnsafe<T[]>(sql, ...params).then(resolve, reject)) };
 }
 
 export type NewTermState = TermColumns &
@@ -24,13 +26,15 @@ export type NewTermState = TermColumns &
     synonyms_norm: string[];
     name_words: string[];
     definition_words: string[];
-    search_text: string;
   };
+
+/** How a commit moves a parent's children counts: edges started minus edges ended (all, and not deprecated). */
+export type ChildCountDelta = { parent_iri: string; children: number; live_children: number };
 
 export type NewTermChange = { iri: string; change: 'added' | 'changed' | 'removed'; fields: string[]; newly_deprecated: boolean };
 
 /** A head state as a new commit compares against it. */
-export type HeadTermState = Omit<NewTermState, 'annotations' | 'id_keys' | 'label_norm' | 'synonyms_norm' | 'name_words' | 'definition_words' | 'search_text'>;
+export type HeadTermState = Omit<NewTermState, 'annotations' | 'id_keys' | 'label_norm' | 'synonyms_norm' | 'name_words' | 'definition_words'>;
 
 const BATCH = 1000;
 
@@ -41,11 +45,11 @@ function batches<T>(items: readonly T[]): T[][] {
 }
 
 const INSERT_STATES = `INSERT INTO "terms" ("ontology_id", "iri", "from_seq", "digest", "curie", "kind", "label", "synonyms", "definition", "deprecated", "replaced_by", "parents", "annotations",
-    "id_keys", "label_norm", "synonyms_norm", "name_words", "definition_words", "search_text")
+    "id_keys", "label_norm", "synonyms_norm", "name_words", "definition_words")
   SELECT $1::uuid, t.iri, $2, t.digest, t.curie, t.kind, t.label, t.synonyms, t.definition, t.deprecated, t.replaced_by, t.parents, t.annotations,
-    t.id_keys, t.label_norm, t.synonyms_norm, t.name_words, t.definition_words, t.search_text
+    t.id_keys, t.label_norm, t.synonyms_norm, t.name_words, t.definition_words
   FROM jsonb_to_recordset($3::jsonb) AS t(iri text, digest text, curie text, kind text, label text, synonyms text[], definition text, deprecated boolean,
-    replaced_by text[], parents text[], annotations jsonb, id_keys text[], label_norm text, synonyms_norm text[], name_words text[], definition_words text[], search_text text)
+    replaced_by text[], parents text[], annotations jsonb, id_keys text[], label_norm text, synonyms_norm text[], name_words text[], definition_words text[])
   RETURNING "iri", "parents", "label_norm", "label", "kind", "deprecated"`;
 
 /** The started states' parent edges (browsing), in the statement that inserts the states. */
@@ -64,16 +68,58 @@ const INSERT_CHANGES = `INSERT INTO "term_changes" ("ontology_id", "seq", "iri",
   SELECT $1::uuid, $2, c.iri, c.change, c.fields, c.newly_deprecated
   FROM jsonb_to_recordset($3::jsonb) AS c(iri text, change text, fields text[], newly_deprecated boolean)`;
 
-/** Writes commit `seq`'s terms: ends the head states of `ended`, then adds `started` and the changes. */
-export async function writeCommitTerms(
-  sql: TermSql,
-  ontologyId: string,
-  seq: number,
-  terms: { ended: readonly string[]; started: readonly NewTermState[]; changes: readonly NewTermChange[] },
-): Promise<void> {
-  for (const batch of batches(terms.ended)) await sql.query(END_STATES, [ontologyId, seq, JSON.stringify(batch)]);
-  for (const batch of batches(terms.started)) await sql.query(INSERT_STATES_AND_EDGES, [ontologyId, seq, JSON.stringify(batch)]);
-  for (const batch of batches(terms.changes)) await sql.query(INSERT_CHANGES, [ontologyId, seq, JSON.stringify(batch)]);
+/** Ends the head count rows of the parents a commit touches and starts their new counts (none when it drops to 0). */
+const MOVE_CHILD_COUNTS = `WITH d AS (SELECT * FROM jsonb_to_recordset($3::jsonb) AS d(parent_iri text, children int, live_children int)),
+  ended AS (UPDATE "term_child_counts" c SET "to_seq" = $2 FROM d
+    WHERE c."ontology_id" = $1::uuid AND c."to_seq" IS NULL AND c."parent_iri" = d."parent_iri"
+    RETURNING c."parent_iri", c."children", c."live_children")
+  INSERT INTO "term_child_counts" ("ontology_id", "parent_iri", "from_seq", "children", "live_children")
+  SELECT $1::uuid, d."parent_iri", $2, coalesce(e."children", 0) + d."children", coalesce(e."live_children", 0) + d."live_children"
+  FROM d LEFT JOIN ended e ON e."parent_iri" = d."parent_iri"
+  WHERE coalesce(e."children", 0) + d."children" > 0`;
+
+/**
+ * Runs the statements in order, building each one's parameters (the JSON of a batch) while the
+ * one before it runs: on PostgreSQL the server inserts a batch on one core while the service
+ * builds the next on the other. A turn of the event loop after each start lets the driver send it.
+ */
+async function runOverlapped(sql: TermSql, statements: ReadonlyArray<() => [string, unknown[]]>): Promise<void> {
+  let running: Promise<unknown> | null = null;
+  for (const build of statements) {
+    let statement: [string, unknown[]];
+    try {
+      statement = build();
+    } catch (error) {
+      await running?.catch(() => undefined);
+      throw error;
+    }
+    if (running) await running;
+    running = sql.query(statement[0], statement[1]);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  if (running) await running;
+}
+
+export type CommitTermsWrite<T> = {
+  /** IRIs whose head states this commit ends. */
+  ended: readonly string[];
+  /** The terms whose new states start at this commit... */
+  started: readonly T[];
+  /** ...and the stored state of one of them, built a batch at a time while the batch before is written. */
+  stateOf: (term: T) => NewTermState;
+  changes: readonly NewTermChange[];
+  childCounts: readonly ChildCountDelta[];
+};
+
+/** Writes commit `seq`'s terms: ends the head states of `ended`, then adds `started`, the changes and the children counts. */
+export async function writeCommitTerms<T>(sql: TermSql, ontologyId: string, seq: number, terms: CommitTermsWrite<T>): Promise<void> {
+  const json = (sqlText: string, rows: () => unknown[]) => (): [string, unknown[]] => [sqlText, [ontologyId, seq, JSON.stringify(rows())]];
+  await runOverlapped(sql, [
+    ...batches(terms.ended).map((batch) => json(END_STATES, () => batch)),
+    ...batches(terms.started).map((batch) => json(INSERT_STATES_AND_EDGES, () => batch.map(terms.stateOf))),
+    ...batches(terms.changes).map((batch) => json(INSERT_CHANGES, () => batch)),
+    ...batches(terms.childCounts).map((batch) => json(MOVE_CHILD_COUNTS, () => batch)),
+  ]);
 }
 
 /** The head's term states (what the next commit is compared with), by IRI. */
@@ -126,7 +172,7 @@ export async function headTermsStatus(sql: TermSql, ontologyId: string): Promise
  * commits form a prefix of the history, so this finds nothing unless the flags were reset.
  */
 export async function clearTermsFrom(sql: TermSql, ontologyId: string, seq: number): Promise<void> {
-  for (const table of ['terms', 'term_parents']) {
+  for (const table of ['terms', 'term_parents', 'term_child_counts']) {
     await sql.query(`DELETE FROM "${table}" WHERE "ontology_id" = $1::uuid AND "from_seq" >= $2`, [ontologyId, seq]);
     await sql.query(`UPDATE "${table}" SET "to_seq" = NULL WHERE "ontology_id" = $1::uuid AND "to_seq" >= $2`, [ontologyId, seq]);
   }

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import {
   commitTermsIndexed,
+  type ChildCountDelta,
   headTermStates,
   markCommitTermsPending,
   writeCommitTerms,
@@ -19,11 +20,14 @@ import { termChanges, termSearchColumns, type OntologyTerm, type TermKind, type 
 /** Everything stored of a term, hashed: a state changes when any of it does (annotations and CURIE included). */
 const digestOf = (term: OntologyTerm) => createHash('sha256').update(JSON.stringify(term)).digest('base64url');
 
-function stateOf(term: OntologyTerm): NewTermState {
+/** A term of the commit with its digest (computed once: it decides whether the term starts a state). */
+type DigestedTerm = { term: OntologyTerm; digest: string };
+
+function stateOf({ term, digest }: DigestedTerm): NewTermState {
   const columns = termSearchColumns(term);
   return {
     iri: term.iri,
-    digest: digestOf(term),
+    digest,
     curie: term.curie,
     kind: term.kind,
     label: term.label,
@@ -38,8 +42,23 @@ function stateOf(term: OntologyTerm): NewTermState {
     synonyms_norm: columns.synonymsNorm,
     name_words: columns.nameWords,
     definition_words: columns.definitionWords,
-    search_text: columns.searchText,
   };
+}
+
+/** Per parent: the edges the started states add minus those of the ended head states (DISTINCT parents, as the edges are written). */
+function childCountDeltas(started: readonly DigestedTerm[], ended: readonly HeadTermState[]): ChildCountDelta[] {
+  const deltas = new Map<string, ChildCountDelta>();
+  const move = (state: { parents: string[]; deprecated: boolean }, sign: 1 | -1) => {
+    for (const parent of new Set(state.parents)) {
+      const delta = deltas.get(parent) ?? { parent_iri: parent, children: 0, live_children: 0 };
+      delta.children += sign;
+      if (!state.deprecated) delta.live_children += sign;
+      deltas.set(parent, delta);
+    }
+  };
+  for (const { term } of started) move(term, 1);
+  for (const state of ended) move(state, -1);
+  return [...deltas.values()].filter((delta) => delta.children !== 0 || delta.live_children !== 0);
 }
 
 const asTerm = (state: HeadTermState): OntologyTerm => ({ ...state, kind: state.kind as TermKind, annotations: [] });
@@ -56,14 +75,17 @@ export async function indexCommitTerms(sql: TermSql, ontologyId: string, seq: nu
   }
   const before = seq > 1 ? await headTermStates(sql, ontologyId) : [];
   const digests = new Map(before.map((state) => [state.iri, state.digest]));
-  const states = result.terms.map(stateOf);
-  const started = states.filter((state) => digests.get(state.iri) !== state.digest);
-  const kept = new Set(states.filter((state) => digests.get(state.iri) === state.digest).map((state) => state.iri));
-  const ended = before.filter((state) => !kept.has(state.iri)).map((state) => state.iri);
-  const { changes } = termChanges(before.map(asTerm), result.terms);
+  const terms = result.terms.map((term): DigestedTerm => ({ term, digest: digestOf(term) }));
+  const started = terms.filter(({ term, digest }) => digests.get(term.iri) !== digest);
+  const kept = new Set(terms.filter(({ term, digest }) => digests.get(term.iri) === digest).map(({ term }) => term.iri));
+  const endedStates = before.filter((state) => !kept.has(state.iri));
+  const { changes } = seq === 1 ? { changes: [] } : termChanges(before.map(asTerm), result.terms);
   await writeCommitTerms(sql, ontologyId, seq, {
-    ended,
+    ended: endedStates.map((state) => state.iri),
     started,
+    stateOf,
+    childCounts: childCountDeltas(started, endedStates),
+    // The first commit's changes (everything added) are read from its states, not stored.
     changes: changes.map((change) => ({
       iri: change.iri,
       change: change.change,

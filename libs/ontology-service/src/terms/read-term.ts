@@ -4,7 +4,7 @@
 import { AppError } from '@oms/domain';
 import { findVersionTerm, versionTermsByIri, type TermRefRow, type VersionScope } from '@oms/db';
 import type { TermQuery } from '@oms/contracts';
-import type { TermAnnotation, TermKind } from '@oms/ontology-tools';
+import { normalizeText, type TermAnnotation, type TermKind } from '@oms/ontology-tools';
 import type { ServiceContext } from '../context.js';
 import type { CallerOrActor } from '../ontologies/caller.js';
 import { termUrl } from './present-terms.js';
@@ -34,7 +34,7 @@ async function ancestorsOf(ctx: ServiceContext, scope: VersionScope, self: strin
 
 export async function readTerm(ctx: ServiceContext, who: CallerOrActor, input: TermQuery & { ontologyId: string }) {
   const scope = await versionScopeOf(ctx, who, input.ontologyId, input.commit_id);
-  const term = await findVersionTerm(ctx.db.sql, scope.ontologyId, scope.seq, input.iri);
+  const term = await findVersionTerm(ctx.db.sql, scope.ontologyId, scope.seq, input.iri, { key: normalizeText(input.iri), head: scope.head });
   if (!term) throw new AppError('not_found');
   const { known, order } = await ancestorsOf(ctx, scope, term.iri, term.parents);
   return {

@@ -45,7 +45,7 @@ export async function listOntologyTermsWindow(ctx: ServiceContext, who: CallerOr
   const scope = await versionScopeOf(ctx, who, input.ontologyId, input.commit_id);
   let parent: string | undefined;
   if (input.parent !== undefined) {
-    const termIri = await findVersionTermIri(ctx.db.sql, scope.ontologyId, scope.seq, input.parent);
+    const termIri = await findVersionTermIri(ctx.db.sql, scope.ontologyId, scope.seq, input.parent, { key: normalizeText(input.parent), head: scope.head });
     parent = termIri ?? input.parent;
     if (termIri === null && !(await isParentInVersion(ctx.db.sql, scope.ontologyId, scope.seq, parent))) throw new AppError('not_found');
   }

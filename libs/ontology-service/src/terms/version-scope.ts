@@ -19,5 +19,5 @@ export async function versionScopeOf(ctx: ServiceContext, who: CallerOrActor, on
   const ontology = await visibleOntologyRowOr404(ctx.db.prisma, caller, ontologyId);
   const commit = await findCommitMeta(ctx.db.prisma, ontology.id, commitRef === undefined ? { seq: ontology.headSeq } : refOf(commitRef));
   if (!commit) throw new AppError('not_found');
-  return { ontologyId: ontology.id, seq: commit.seq, title: ontology.title, version: commit.version, commitId: commit.id };
+  return { ontologyId: ontology.id, seq: commit.seq, title: ontology.title, version: commit.version, commitId: commit.id, head: commit.seq === ontology.headSeq };
 }
