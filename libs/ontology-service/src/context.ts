@@ -23,6 +23,8 @@ export type ServiceConfig = {
   heavyRequestsPerCaller: number;
   /** Sources over this many UTF-8 bytes get their terms after the commit returns (default TERMS_SYNC_MAX_BYTES, 10 MiB). */
   termsSyncMaxBytes?: number | undefined;
+  /** Diffs where a side is over this many bytes stream both versions through a line diff (default LARGE_DIFF_BYTES, 16 MiB). */
+  diffStreamMinBytes?: number | undefined;
 };
 
 export type ServiceContext = {

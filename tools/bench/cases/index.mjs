@@ -2,6 +2,7 @@
 import agentWorkflow from './agent-workflow.mjs';
 import commitContended from './commit-contended.mjs';
 import commitSeq from './commit-seq.mjs';
+import diff from './diff.mjs';
 import download from './download.mjs';
 import ingestRdfXml from './ingest-rdfxml.mjs';
 import ingestTurtle from './ingest-turtle.mjs';
@@ -17,4 +18,4 @@ import storageGrowth from './storage-growth.mjs';
 import termsChildren from './terms-children.mjs';
 import termsSearchScale from './terms-search-scale.mjs';
 
-export const CASES = [ingestTurtle, ingestRdfXml, readOne, mcpRead, agentWorkflow, commitSeq, commitContended, isolation, listMemory, download, storageGrowth, commitTerms, termsChildren, searchScale, termsSearchScale, renderWarm, renderScale];
+export const CASES = [ingestTurtle, ingestRdfXml, readOne, mcpRead, agentWorkflow, commitSeq, commitContended, isolation, listMemory, download, diff, storageGrowth, commitTerms, termsChildren, searchScale, termsSearchScale, renderWarm, renderScale];

@@ -1,7 +1,7 @@
 // GET /api/v1/ontologies/:id/diff: two commits of one ontology, compared by @oms/ontology-tools
 // in the heavy-work pool. Every diff holds one of the caller's heavy slots from before its
 // sources are loaded (429 when they hold all), so a refused diff costs next to nothing.
-// Sources over LARGE_DIFF_BYTES are never loaded whole (DESIGN 8): both versions stream from
+// Sources over `diffStreamMinBytes` (LARGE_DIFF_BYTES by default) are never loaded whole (DESIGN 8): both versions stream from
 // the source store through a line diff of bounded memory (the text diff, with a
 // `fallback_reason`), in this process.
 import { AppError } from '@oms/domain';
@@ -57,7 +57,7 @@ async function diffCommits(ctx: ServiceContext, ontology: { id: string; title: s
   }
   const [fromBytes, toBytes] = await Promise.all([from ? bytesOf(ctx, from) : 0, bytesOf(ctx, to)]);
   const diff =
-    Math.max(fromBytes, toBytes) > LARGE_DIFF_BYTES
+    Math.max(fromBytes, toBytes) > (ctx.config.diffStreamMinBytes ?? LARGE_DIFF_BYTES)
       ? await streamedDiff(ctx, ontology.title, from, to, query.limit, key)
       : await wholeDiff(ctx, ontology.title, from, to, query.limit, textOnly);
   return { ...diff, ontology_id: ontology.id, from: from ? endpoint(from) : null, to: endpoint(to) };
@@ -89,5 +89,5 @@ async function streamedDiff(ctx: ServiceContext, title: string, from: CommitMeta
     return { name: downloadFileName(title, commit.version, extension), header: commit.commitHash, bytes: bytes(commit) };
   };
   const diff = await diffTextStreams(from ? await side(from) : null, await side(to), { limit });
-  return { ...diff, fallback_reason: `sources over ${LARGE_DIFF_BYTES / (1024 * 1024)} MiB are compared line by line as they stream (a richer diff would hold them whole)` };
+  return { ...diff, fallback_reason: 'large sources are compared line by line as they stream (a richer diff would hold them whole)' };
 }
