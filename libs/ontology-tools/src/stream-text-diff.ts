@@ -3,8 +3,8 @@
 // counted (and the last few kept as context), and after a difference the streams resynchronize
 // on the nearest pair of equal lines within WINDOW_LINES of each side (the pair with the fewest
 // lines removed and added; a short line must be followed by another equal one, so that " ." or
-// a blank line does not resynchronize on the wrong place), as the source store's line delta
-// does. The answer is the one `diffText` gives (hunks with 3 lines of context, merged when at
+// a blank line does not resynchronize on the wrong place, unless it is as far on both sides:
+// lines replaced one for one), much as the source store's line delta does. The answer is the one `diffText` gives (hunks with 3 lines of context, merged when at
 // most 6 lines apart), except that an edit larger than the window may be shown as more lines
 // removed and added than a minimal diff would, and that at most `limit` changed lines are
 // listed (the summary counts all; `truncated` says so). Memory: the two windows, the listed
@@ -96,6 +96,8 @@ class LineWindow {
 }
 
 function sure(older: LineWindow, newer: LineWindow, i: number, j: number): boolean {
+  // At the same distance on both sides (lines replaced one for one), any equal line is taken.
+  if (i === j) return true;
   const line = older.peek(i) as string;
   if (line.length >= SURE_LINE_BYTES) return true;
   return older.peek(i + 1) === newer.peek(j + 1);

@@ -55,6 +55,18 @@ describe('streamed line diffs', () => {
     expect(streamed).toEqual(whole);
   });
 
+  it('when two edited lines are one short line apart then that line stays unchanged between them', async () => {
+    const before = `${turtle(50).join('\n')}\n`;
+    const lines = turtle(50);
+    lines[8] = `${lines[8]} # edited`;
+    lines[10] = `${lines[10]} # edited`;
+    expect(lines[9]).toBe('');
+    const after = `${lines.join('\n')}\n`;
+    const streamed = await diffTextStreams(side('a', before), side('b', after));
+    expect(streamed.summary).toEqual({ lines_added: 2, lines_removed: 2, hunks: 1 });
+    expect(streamed).toEqual(await diffText({ name: 'a', header: 'h-a', text: before }, { name: 'b', header: 'h-b', text: after }));
+  });
+
   it('when the sources differ in any way then the streamed patch turns the older into the newer', async () => {
     const cases: [string, string][] = [
       ['', 'a\n'],
