@@ -8,7 +8,7 @@
 import { AppError } from '@oms/domain';
 import type { SourceFormat } from '@oms/formats';
 import { TARGET_EXTENSIONS, downloadFileName, type ConversionTarget, type SourceDescription } from '@oms/ontology-tools';
-import { readSourceByteChunks } from '@oms/db';
+import { readSourceBytes } from '@oms/db';
 import type { ServiceContext } from '../context.js';
 import { callerOf, visibleOntologyRowOr404, type CallerOrActor } from './caller.js';
 import { commitMetaOf, commitSource, pinnedRef, refOf, type CommitMeta } from './find-commit.js';
@@ -29,9 +29,6 @@ export type StoredDownload = DownloadHead & {
 /** A conversion, whole (cached by commit hash and target). */
 export type ConvertedDownload = DownloadHead & { kind: 'converted'; body: Buffer };
 export type Download = StoredDownload | ConvertedDownload;
-
-/** Chunks of a streamed download: larger than a list's (fewer round trips; one FETCH holds a few of them). */
-export const DOWNLOAD_CHUNK_BYTES = 256 * 1024;
 
 export type DownloadRequest = {
   ontologyId: string;
@@ -74,7 +71,7 @@ async function sourceDownload(
 ): Promise<Download> {
   const format = commit.sourceFormat as SourceFormat;
   if (!offer.target) {
-    const chunks = (options: { signal?: AbortSignal; key?: string }) => readSourceByteChunks(ctx.db.sessions, commit.id, { ...options, chunkBytes: DOWNLOAD_CHUNK_BYTES });
+    const chunks = (options: { signal?: AbortSignal; key?: string }) => readSourceBytes(ctx.db.sessions, commit.id, options);
     return {
       kind: 'stored',
       bytes: await sourceBytesOf(commit, chunks),
