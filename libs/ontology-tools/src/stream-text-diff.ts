@@ -49,7 +49,8 @@ async function* lineBatches(bytes: AsyncIterable<Uint8Array>): AsyncGenerator<st
   if (carry) yield [carry];
 }
 
-async function* nothing(): AsyncGenerator<Uint8Array> {}
+/** The bytes of an empty source. */
+const NOTHING: AsyncIterable<Uint8Array> = { [Symbol.asyncIterator]: () => ({ next: async () => ({ done: true, value: undefined }) }) };
 
 /** A look-ahead window over a stream of lines. */
 class LineWindow {
@@ -226,7 +227,7 @@ const fileHeader = (marker: string, side: { name: string; header?: string }) =>
  * end; at most `limit` changed lines are listed.
  */
 export async function diffTextStreams(from: StreamTextSide | null, to: StreamTextSide, options: { limit?: number; signal?: AbortSignal } = {}): Promise<TextDiff> {
-  const older = new LineWindow(from ? from.bytes : nothing());
+  const older = new LineWindow(from ? from.bytes : NOTHING);
   const newer = new LineWindow(to.bytes);
   const out = new HunkWriter(options.limit ?? Number.POSITIVE_INFINITY);
   try {
