@@ -34,6 +34,8 @@ const ConfigSchema = z
     HEAVY_REQUESTS_PER_CALLER: z.coerce.number().int().min(1).max(64).default(2),
     // Sources over this many bytes get their terms after the commit's answer (terms_status `indexing`). Default 10 MiB.
     TERMS_SYNC_MAX_BYTES: z.coerce.number().int().min(0).max(1024 ** 3).default(10 * 1024 * 1024),
+    // Diffs where a version is over this many bytes are line diffs streamed in bounded memory (DESIGN 8). Default 16 MiB.
+    DIFF_STREAM_MIN_BYTES: z.coerce.number().int().min(0).max(2 ** 40).default(16 * 1024 * 1024),
     // How long an answer may wait for a client to take written bytes before the connection is dropped.
     RESPONSE_WRITE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
     // A request body must arrive within BODY_TIMEOUT_MS plus one second per BODY_MIN_BYTES_PER_SECOND received (else 408).
@@ -69,6 +71,7 @@ const ConfigSchema = z
     heavyWorkHeapMiB: env.HEAVY_WORK_HEAP_MIB,
     heavyRequestsPerCaller: env.HEAVY_REQUESTS_PER_CALLER,
     termsSyncMaxBytes: env.TERMS_SYNC_MAX_BYTES,
+    diffStreamMinBytes: env.DIFF_STREAM_MIN_BYTES,
     responseWriteTimeoutMs: env.RESPONSE_WRITE_TIMEOUT_MS,
     bodyDeadline: { baseMs: env.BODY_TIMEOUT_MS, minBytesPerSecond: env.BODY_MIN_BYTES_PER_SECOND },
     sourceMaxBytes: env.SOURCE_MAX_BYTES,

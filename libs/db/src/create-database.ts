@@ -61,9 +61,30 @@ function finish(
   };
 }
 
+const BYTEA = 17;
+
+/**
+ * bytea as PGlite hands it over (hex text, `\x...`), read and written by Buffer's hex codec:
+ * PGlite's own parses a byte at a time (about 5 MB/s; source pieces read 8 times faster so).
+ */
+const byteaParsers = {
+  parsers: {
+    [BYTEA]: (value: string): Uint8Array => {
+      const bytes = Buffer.from(value.slice(2), 'hex');
+      return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    },
+  },
+  serializers: {
+    [BYTEA]: (value: unknown): string => {
+      if (!(value instanceof Uint8Array)) throw new TypeError('a bytea parameter must be a Uint8Array');
+      return `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`;
+    },
+  },
+};
+
 export async function openPglite(dataDir: string | undefined): Promise<PGlite> {
   if (dataDir) await mkdir(path.resolve(dataDir), { recursive: true });
-  return PGlite.create(dataDir ? path.resolve(dataDir) : 'memory://', { extensions: { pg_trgm } });
+  return PGlite.create(dataDir ? path.resolve(dataDir) : 'memory://', { extensions: { pg_trgm }, ...byteaParsers });
 }
 
 /** Open cursors on PGlite (each holds its result in the one database process). */

@@ -27,6 +27,8 @@ export type ServiceConfig = {
   wholeTextSourceMaxBytes?: number | undefined;
   /** Where large stored sources are spooled for background term extraction (default: the system's temporary folder). */
   uploadDir?: string | undefined;
+  /** Diffs where a side is over this many bytes stream both versions through a line diff (default LARGE_DIFF_BYTES, 16 MiB). */
+  diffStreamMinBytes?: number | undefined;
 };
 
 export type ServiceContext = {

@@ -54,6 +54,7 @@ export { readGraph, type GraphRead, type RdfGraph } from './read-graph.js';
 export { diffStructures, type JsonPatchDiff, type JsonPatchOperation } from './structure-diff.js';
 export { toWireTerm, type WireTerm } from './terms.js';
 export { diffText, type TextDiff } from './text-diff.js';
+export { diffTextStreams, type StreamTextSide } from './stream-text-diff.js';
 export { splitIri, writeRdfXml } from './write-rdfxml.js';
 export { writeNTriples, writeTurtle } from './write-turtle.js';
 export { localName, normalizeText, termSearchColumns, textWords, type TermSearchColumns } from './ontology-terms/term-text.js';

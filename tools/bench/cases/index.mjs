@@ -2,6 +2,7 @@
 import agentWorkflow from './agent-workflow.mjs';
 import commitContended from './commit-contended.mjs';
 import commitSeq from './commit-seq.mjs';
+import diff from './diff.mjs';
 import download from './download.mjs';
 import ingestRdfXml from './ingest-rdfxml.mjs';
 import ingestLarge from './ingest-large.mjs';
@@ -21,4 +22,4 @@ import termsSearchScale from './terms-search-scale.mjs';
 import webOntologyPage from './web-ontology-page.mjs';
 import webTermPage from './web-term-page.mjs';
 
-export const CASES = [ingestTurtle, ingestRdfXml, ingestLarge, memory, readOne, mcpRead, agentWorkflow, commitSeq, commitContended, isolation, listMemory, download, storageGrowth, commitTerms, termsChildren, webOntologyPage, webTermPage, searchScale, termsSearchScale, renderWarm, renderScale];
+export const CASES = [ingestTurtle, ingestRdfXml, ingestLarge, memory, readOne, mcpRead, agentWorkflow, commitSeq, commitContended, isolation, listMemory, download, diff, storageGrowth, commitTerms, termsChildren, webOntologyPage, webTermPage, searchScale, termsSearchScale, renderWarm, renderScale];

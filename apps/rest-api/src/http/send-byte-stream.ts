@@ -1,5 +1,5 @@
-// A body of known length written from text chunks as they are read (a stored source, DESIGN 8):
-// each chunk is encoded to UTF-8 and the bytes outside `range` skipped, so memory stays at a
+// A body of known length written from byte chunks as they are read (a stored source, DESIGN 8):
+// the bytes outside `range` are skipped, so memory stays at a
 // chunk or two whatever the size, and a slow client slows the reading (bodyWriter). Reading
 // stops once the range's last byte is written (the chunks' iterator is ended, which closes its
 // cursor). An error after the first byte cuts the connection (the error handler).
@@ -9,7 +9,7 @@ import type { ByteRange } from './byte-range.js';
 
 export async function sendByteStream(
   res: Response,
-  chunks: (signal: AbortSignal) => AsyncIterable<string>,
+  chunks: (signal: AbortSignal) => AsyncIterable<Uint8Array>,
   range: ByteRange,
   options: { deadlineMs: number },
 ): Promise<void> {
@@ -22,8 +22,8 @@ export async function sendByteStream(
   /** Offset of the next chunk's first byte. */
   let offset = 0;
   try {
-    for await (const text of chunks(out.signal)) {
-      const bytes = Buffer.from(text, 'utf8');
+    for await (const chunk of chunks(out.signal)) {
+      const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
       const from = Math.max(0, range.start - offset);
       const to = Math.min(bytes.length, range.end + 1 - offset);
       offset += bytes.length;

@@ -28,6 +28,18 @@ export function readSourceByteChunks(sessions: SqlSessions, commitId: string, op
 }
 
 /**
+ * The source's bytes as the store rebuilds them (pieces of up to a few hundred KB, most of them
+ * views of a decompressed piece, not copied): for a consumer that writes bytes on (a download)
+ * and needs no chunk size. Nothing for a missing commit.
+ */
+export async function* readSourceBytes(sessions: SqlSessions, commitId: string, options: Omit<SourceChunkOptions, 'chunkBytes'> = {}): AsyncGenerator<Uint8Array> {
+  for await (const batch of readStoredSource(sessionsQuery(sessions, options), commitId)) {
+    if (batch.length === 1) yield batch[0] as Uint8Array;
+    else if (batch.length > 1) yield Buffer.concat(batch);
+  }
+}
+
+/**
  * Yields the source of commit `commitId` as text, chunk by chunk (nothing for a missing
  * commit). A consumer that stops (`return()`, e.g. a `break` out of `for await`) ends the read.
  */

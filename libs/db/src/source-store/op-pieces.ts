@@ -6,7 +6,8 @@
 // column are stored `plain`: each piece is the bytes themselves.
 // Op encoding: one byte (1 copy, 2 skip, 3 insert), the length as an unsigned LEB128, and for
 // an insert the bytes.
-import { brotliCompressSync, brotliDecompressSync, constants, deflateRawSync, inflateRawSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompressSync, brotliDecompress, brotliDecompressSync, constants, deflateRawSync, inflateRaw, inflateRawSync } from 'node:zlib';
 import type { OpSink } from './line-delta.js';
 
 /** Op bytes per piece before compression. */
@@ -35,6 +36,19 @@ export function compressPiece(codec: PieceCodec, bytes: Uint8Array): Buffer {
 export function decompressPiece(codec: PieceCodec, bytes: Uint8Array): Uint8Array {
   if (codec === 'brotli') return brotliDecompressSync(bytes);
   if (codec === 'deflate') return inflateRawSync(bytes);
+  return bytes;
+}
+
+/** A piece's ops and a little more: a piece decompresses into one buffer. */
+const INFLATE_CHUNK_BYTES = PIECE_BYTES + 4096;
+const inflateRawAsync = promisify(inflateRaw);
+const brotliDecompressAsync = promisify(brotliDecompress);
+
+/** decompressPiece on libuv's thread pool (off the event loop). */
+export async function inflatePiece(codec: PieceCodec, bytes: Uint8Array): Promise<Uint8Array> {
+  // One output chunk per piece (the default 16 KB would cost a callback and a copy per 16 KB).
+  if (codec === 'brotli') return brotliDecompressAsync(bytes, { chunkSize: INFLATE_CHUNK_BYTES });
+  if (codec === 'deflate') return inflateRawAsync(bytes, { chunkSize: INFLATE_CHUNK_BYTES });
   return bytes;
 }
 

@@ -8,7 +8,7 @@
 // session between two fetches.
 import { createHash } from 'node:crypto';
 import { lineDelta } from './line-delta.js';
-import { applyPieces, decompressPiece, PieceWriter, wholeVersionBytes, type PieceCodec } from './op-pieces.js';
+import { applyPieces, decompressPiece, inflatePiece, PieceWriter, wholeVersionBytes, type PieceCodec } from './op-pieces.js';
 import { segmentBatches, SegmentWindow } from './segments.js';
 
 /** One SQL statement with positional parameters ($1, ...), answering its rows. */
@@ -135,6 +135,16 @@ async function chainOf(q: SqlQuery, commitId: string): Promise<Level[]> {
   return rows.map((row) => ({ id: row.id, codec: row.codec, pieces: Number(row.pieces), first: row.first }));
 }
 
+/** A promise whose rejection is handled later or never (a read ended early): not an unhandled rejection meanwhile. */
+function settledLater<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
+}
+
+/**
+ * The decompressed pieces of one level, in order. The pieces of one fetch are inflated together
+ * on libuv's thread pool, off the event loop, while the first of them is taken.
+ */
 async function* piecesOf(q: SqlQuery, level: Level): AsyncGenerator<Uint8Array> {
   let next = 0;
   if (level.pieces > 0) {
@@ -150,12 +160,13 @@ async function* piecesOf(q: SqlQuery, level: Level): AsyncGenerator<Uint8Array> 
       [level.id, next, PIECES_PER_FETCH],
     );
     if (rows.length === 0) throw new Error(`source read stopped at piece ${next} of ${level.pieces}`);
-    for (const row of rows) {
+    const inflating = rows.map((row, index) => {
       // A missing piece must not become a silently wrong source.
-      if (Number(row.n) !== next) throw new Error(`source piece ${row.n} came out of order (expected ${next})`);
-      next += 1;
-      yield decompressPiece(level.codec, row.data);
-    }
+      if (Number(row.n) !== next + index) throw new Error(`source piece ${row.n} came out of order (expected ${next + index})`);
+      return settledLater(inflatePiece(level.codec, row.data));
+    });
+    next += rows.length;
+    for (const piece of inflating) yield await piece;
   }
 }
 

@@ -8,26 +8,27 @@
 import { AppError } from '@oms/domain';
 import type { SourceFormat } from '@oms/formats';
 import { TARGET_EXTENSIONS, downloadFileName, type ConversionTarget, type SourceDescription } from '@oms/ontology-tools';
-import { readSourceChunks } from '@oms/db';
+import { readSourceBytes } from '@oms/db';
 import type { ServiceContext } from '../context.js';
 import { callerOf, visibleOntologyRowOr404, type CallerOrActor } from './caller.js';
 import { commitMetaOf, commitSource, pinnedRef, refOf, type CommitMeta } from './find-commit.js';
 import { chosenOffer, offerForFormat, offersFor, type Offer } from './source-offers.js';
 
 type DownloadHead = { mediaType: string; etag: string; fileName: string };
-/** The stored source as chunks of text (read on demand), with its UTF-8 byte length. */
+/** The stored source as chunks of bytes (read on demand), with its byte length. */
 export type StoredDownload = DownloadHead & {
   kind: 'stored';
   bytes: number;
-  /** The source's text chunks in order, read while they are taken (`key`: whose read, for fair sharing of sessions). */
-  chunks: (options: { signal?: AbortSignal; key?: string }) => AsyncIterable<string>;
+  /**
+   * The source's bytes in order, read while they are taken (`key`: whose read, for fair sharing
+   * of sessions): the stored bytes as they are (valid UTF-8 since they were checked), never
+   * decoded to text and encoded again.
+   */
+  chunks: (options: { signal?: AbortSignal; key?: string }) => AsyncIterable<Uint8Array>;
 };
 /** A conversion, whole (cached by commit hash and target). */
 export type ConvertedDownload = DownloadHead & { kind: 'converted'; body: Buffer };
 export type Download = StoredDownload | ConvertedDownload;
-
-/** Chunks of a streamed download: larger than a list's (fewer round trips; one FETCH holds a few of them). */
-export const DOWNLOAD_CHUNK_BYTES = 256 * 1024;
 
 export type DownloadRequest = {
   ontologyId: string;
@@ -70,7 +71,7 @@ async function sourceDownload(
 ): Promise<Download> {
   const format = commit.sourceFormat as SourceFormat;
   if (!offer.target) {
-    const chunks = (options: { signal?: AbortSignal; key?: string }) => readSourceChunks(ctx.db.sessions, commit.id, { ...options, chunkBytes: DOWNLOAD_CHUNK_BYTES });
+    const chunks = (options: { signal?: AbortSignal; key?: string }) => readSourceBytes(ctx.db.sessions, commit.id, options);
     return {
       kind: 'stored',
       bytes: await sourceBytesOf(commit, chunks),
@@ -105,6 +106,6 @@ async function sourceBytesOf(commit: CommitMeta, chunks: StoredDownload['chunks'
   const metrics = commit.metrics as { bytes?: unknown } | null;
   if (metrics && typeof metrics.bytes === 'number') return metrics.bytes;
   let bytes = 0;
-  for await (const text of chunks({})) bytes += Buffer.byteLength(text, 'utf8');
+  for await (const chunk of chunks({})) bytes += chunk.byteLength;
   return bytes;
 }
