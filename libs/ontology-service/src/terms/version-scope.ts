@@ -13,7 +13,7 @@ export async function versionScopeOf(ctx: ServiceContext, who: CallerOrActor, on
     // The head (most reads): visibility and the commit in one query.
     const head = await findVisibleHeadScope(ctx.db.sql, ontologyId, who.userId);
     if (!head) throw new AppError('not_found');
-    return head;
+    return { ...head, head: true };
   }
   const caller = await callerOf(ctx.db.prisma, who);
   const ontology = await visibleOntologyRowOr404(ctx.db.prisma, caller, ontologyId);
