@@ -37,6 +37,20 @@ describe('writeCommitTerms', () => {
     expect(statements).toHaveLength(1);
   });
 
+  it('when a commit ends head states then their IRIs go as one array parameter, which the head index answers', async () => {
+    const statements: { text: string; params: unknown[] }[] = [];
+    const sql: TermSql = {
+      query: <T>(text: string, params: unknown[] = []) => {
+        statements.push({ text, params });
+        return Promise.resolve([] as T[]);
+      },
+    };
+    const ended = Array.from({ length: 1001 }, (_, i) => `http://example.org/t${i}`);
+    await writeCommitTerms(sql, ONTOLOGY, 2, { ended, started: [], stateOf: () => ({}) as never, changes: [], childCounts: [] });
+    expect(statements.map(({ text }) => text.includes('"iri" = ANY($3::text[])'))).toEqual([true, true]);
+    expect(statements.flatMap(({ params }) => params[2] as string[])).toEqual(ended);
+  });
+
   it('when the first commit writes its children counts then it inserts them without looking for earlier rows', async () => {
     const statements: { text: string; params: unknown[] }[] = [];
     const sql: TermSql = {
