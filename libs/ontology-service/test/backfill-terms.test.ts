@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OntologyTermsQuery, TermHistoryQuery, TermQuery, TermSearchQuery } from '@oms/contracts';
+import { termsStatusOf } from '@oms/db';
 import { createTestDatabase, testBackends, type TestDatabase } from '@oms/db/testing';
 import { createLogger } from '@oms/platform';
 import { createServiceContext, type ServiceContext } from '../src/context.js';
@@ -16,6 +17,7 @@ import { updateOntology } from '../src/ontologies/update-ontology.js';
 import { listOntologyTerms, searchTerms } from '../src/terms/search-terms.js';
 import { readTerm } from '../src/terms/read-term.js';
 import { readCommitChanges, readTermHistory } from '../src/terms/term-history.js';
+import { backfillOntologyTerms } from '../src/terms/backfill-terms.js';
 import { startTermsBackfill } from '../src/terms/terms-backfill-runner.js';
 
 const id = (n: number) => `0190c000-0000-7000-8000-${String(n).padStart(12, '0')}`;
@@ -132,6 +134,24 @@ describe.each(testBackends())('the terms backfill on %s', (backend) => {
     // Later commits index themselves again: the parent is indexed now.
     await updateOntology(ctx, owner, lungs, { changes: { source: `${OTHER_V3}ex:Trachea a owl:Class ; rdfs:label "trachea" .\n` } });
     expect(await unindexed()).toBe(0);
+  });
+
+  it('when a background write of terms fails then its commit is failed with why, nothing escapes, and a later pass writes it', async () => {
+    await forgetTerms();
+    // A write whose transaction expires, as a Prisma interactive transaction past its timeout does.
+    const expired = Object.assign(new Error('Transaction API error: A query cannot be executed on an expired transaction.'), { code: 'P2028' });
+    const prisma = new Proxy(ctx.db.prisma, { get: (target, key) => (key === '$transaction' ? () => Promise.reject(expired) : Reflect.get(target, key)) });
+    const failing = { ...ctx, db: { ...ctx.db, prisma } };
+    const result = await backfillOntologyTerms(failing, lungs);
+    expect(result).toEqual({ indexed: 0, blocked: { seq: 1, reason: expect.stringContaining('expired transaction') } });
+    const [first, ...rest] = await commitsOf(lungs);
+    expect(termsStatusOf(first?.termsIndexed ?? true, first?.termsError ?? null)).toBe('failed');
+    expect(rest.map((commit) => termsStatusOf(commit.termsIndexed, commit.termsError))).toEqual(rest.map(() => 'indexing'));
+
+    const summary = await startTermsBackfill(ctx, { logger: silent }).done;
+    expect(summary).toMatchObject({ commits: 7, blocked: 0, failed: 0 });
+    expect(await unindexed()).toBe(0);
+    expect((await commitsOf(lungs)).map((commit) => commit.termsError)).toEqual([null, null, null, null]);
   });
 
   it('when the children counts are rebuilt from the parent edges as their migration does then they equal the ones kept by the commits', async () => {

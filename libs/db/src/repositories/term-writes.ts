@@ -58,8 +58,13 @@ const INSERT_STATES_AND_EDGES = `WITH started AS (${INSERT_STATES})
   SELECT DISTINCT $1::uuid, s."iri", $2::int, p."parent_iri", s."label_norm", s."label", s."kind", s."deprecated"
   FROM started s CROSS JOIN LATERAL unnest(s."parents") AS p("parent_iri")`;
 
+/**
+ * Ends the head states of a batch of IRIs ($3, an array: found by the head index; a join with
+ * their rows as a set was planned, without statistics, as a comparison of every head state with
+ * every IRI of the batch: 8 s a batch at 37,000 terms).
+ */
 const END_STATES = `WITH ended AS (UPDATE "terms" SET "to_seq" = $2
-    WHERE "ontology_id" = $1::uuid AND "to_seq" IS NULL AND "iri" IN (SELECT jsonb_array_elements_text($3::jsonb))
+    WHERE "ontology_id" = $1::uuid AND "to_seq" IS NULL AND "iri" = ANY($3::text[])
     RETURNING "iri", "from_seq")
   UPDATE "term_parents" e SET "to_seq" = $2 FROM ended
   WHERE e."ontology_id" = $1::uuid AND e."iri" = ended."iri" AND e."from_seq" = ended."from_seq"`;
@@ -68,15 +73,28 @@ const INSERT_CHANGES = `INSERT INTO "term_changes" ("ontology_id", "seq", "iri",
   SELECT $1::uuid, $2, c.iri, c.change, c.fields, c.newly_deprecated
   FROM jsonb_to_recordset($3::jsonb) AS c(iri text, change text, fields text[], newly_deprecated boolean)`;
 
-/** Ends the head count rows of the parents a commit touches and starts their new counts (none when it drops to 0). */
+/**
+ * Ends the head count rows of the parents a commit touches and starts their new counts (none
+ * when it drops to 0). The head rows are found by the index ("parent_iri" = ANY of the batch's
+ * parents, $4), not by joining the batch's rows: without statistics (PGlite is never analyzed;
+ * PostgreSQL until autovacuum runs, and an analyze during a long write sees the rows in flight
+ * as none) the planner took the ontology's count rows as one and compared every one of them
+ * with every row of the batch, 18 s for the 18,000 parents of a 37,000-term first commit.
+ */
 const MOVE_CHILD_COUNTS = `WITH d AS (SELECT * FROM jsonb_to_recordset($3::jsonb) AS d(parent_iri text, children int, live_children int)),
-  ended AS (UPDATE "term_child_counts" c SET "to_seq" = $2 FROM d
-    WHERE c."ontology_id" = $1::uuid AND c."to_seq" IS NULL AND c."parent_iri" = d."parent_iri"
+  ended AS (UPDATE "term_child_counts" c SET "to_seq" = $2
+    WHERE c."ontology_id" = $1::uuid AND c."parent_iri" = ANY($4::text[]) AND c."to_seq" IS NULL
     RETURNING c."parent_iri", c."children", c."live_children")
   INSERT INTO "term_child_counts" ("ontology_id", "parent_iri", "from_seq", "children", "live_children")
   SELECT $1::uuid, d."parent_iri", $2, coalesce(e."children", 0) + d."children", coalesce(e."live_children", 0) + d."live_children"
   FROM d LEFT JOIN ended e ON e."parent_iri" = d."parent_iri"
   WHERE coalesce(e."children", 0) + d."children" > 0`;
+
+/** The first commit's counts: there is no earlier row to end (the backfill clears from its sequence on). */
+const INSERT_CHILD_COUNTS = `INSERT INTO "term_child_counts" ("ontology_id", "parent_iri", "from_seq", "children", "live_children")
+  SELECT $1::uuid, d."parent_iri", $2, d."children", d."live_children"
+  FROM jsonb_to_recordset($3::jsonb) AS d(parent_iri text, children int, live_children int)
+  WHERE d."children" > 0`;
 
 /**
  * Runs the statements in order, building each one's parameters (the JSON of a batch) while the
@@ -94,7 +112,11 @@ async function runOverlapped(sql: TermSql, statements: ReadonlyArray<() => [stri
       throw error;
     }
     if (running) await running;
-    running = sql.query(statement[0], statement[1]);
+    const started = sql.query(statement[0], statement[1]);
+    // Handled from now on: it may fail (an expired transaction) while the next statement is
+    // built, before it is awaited below; the await still throws its error.
+    started.catch(() => undefined);
+    running = started;
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
   if (running) await running;
@@ -115,10 +137,14 @@ export type CommitTermsWrite<T> = {
 export async function writeCommitTerms<T>(sql: TermSql, ontologyId: string, seq: number, terms: CommitTermsWrite<T>): Promise<void> {
   const json = (sqlText: string, rows: () => unknown[]) => (): [string, unknown[]] => [sqlText, [ontologyId, seq, JSON.stringify(rows())]];
   await runOverlapped(sql, [
-    ...batches(terms.ended).map((batch) => json(END_STATES, () => batch)),
+    ...batches(terms.ended).map((batch) => (): [string, unknown[]] => [END_STATES, [ontologyId, seq, batch]]),
     ...batches(terms.started).map((batch) => json(INSERT_STATES_AND_EDGES, () => batch.map(terms.stateOf))),
     ...batches(terms.changes).map((batch) => json(INSERT_CHANGES, () => batch)),
-    ...batches(terms.childCounts).map((batch) => json(MOVE_CHILD_COUNTS, () => batch)),
+    ...batches(terms.childCounts).map((batch) =>
+      seq === 1
+        ? json(INSERT_CHILD_COUNTS, () => batch)
+        : (): [string, unknown[]] => [MOVE_CHILD_COUNTS, [ontologyId, seq, JSON.stringify(batch), batch.map((delta) => delta.parent_iri)]],
+    ),
   ]);
 }
 
@@ -143,6 +169,14 @@ export async function commitTermsIndexed(sql: TermSql, ontologyId: string, seq: 
  */
 export async function markCommitTermsPending(sql: TermSql, ontologyId: string, seq: number, error: string | null = null): Promise<void> {
   await sql.query(`UPDATE "commits" SET "terms_indexed" = FALSE, "terms_error" = $3 WHERE "ontology_id" = $1::uuid AND "seq" = $2`, [ontologyId, seq, error]);
+}
+
+/**
+ * A background write of commit `seq`'s terms failed (rolled back): terms_status `failed` with
+ * why, until a later pass writes it. A commit another writer indexed meanwhile is left as it is.
+ */
+export async function markCommitTermsFailed(sql: TermSql, ontologyId: string, seq: number, error: string): Promise<void> {
+  await sql.query(`UPDATE "commits" SET "terms_error" = $3 WHERE "ontology_id" = $1::uuid AND "seq" = $2 AND NOT "terms_indexed"`, [ontologyId, seq, error]);
 }
 
 /** Commit `seq`'s terms are written (a backfill that reached it). */

@@ -175,7 +175,7 @@ export async function findVisibleChildrenForUser(sql: SqlRunner, parentId: strin
  * The head version of an ontology `userId` may see, as term reads name it, in one query (the
  * visibility rule in SQL, as the single read checks it); null when hidden or missing.
  */
-export async function findVisibleHeadScope(sql: SqlRunner, ontologyId: string, userId: string): Promise<{ ontologyId: string; seq: number; title: string; version: string; commitId: string } | null> {
+export async function findVisibleHeadScope(sql: SqlRunner, ontologyId: string, userId: string): Promise<{ ontologyId: string; seq: number; title: string; version: string; commitId: string; head: true } | null> {
   const rows = await sql.query<{ ontology_id: string; seq: number; title: string; version: string; commit_id: string }>(
     `SELECT o."id"::text AS "ontology_id", c."seq", o."title", c."version", c."id"::text AS "commit_id"
      FROM "ontologies" o JOIN "commits" c ON c."ontology_id" = o."id" AND c."seq" = o."head_seq"
@@ -183,5 +183,5 @@ export async function findVisibleHeadScope(sql: SqlRunner, ontologyId: string, u
     [ontologyId, userId],
   );
   const row = rows[0];
-  return row ? { ontologyId: row.ontology_id, seq: Number(row.seq), title: row.title, version: row.version, commitId: row.commit_id } : null;
+  return row ? { ontologyId: row.ontology_id, seq: Number(row.seq), title: row.title, version: row.version, commitId: row.commit_id, head: true } : null;
 }

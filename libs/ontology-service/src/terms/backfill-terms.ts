@@ -16,6 +16,7 @@ import {
   commitTermsIndexed,
   firstUnindexedCommit,
   lockOntologyRow,
+  markCommitTermsFailed,
   markCommitTermsIndexed,
   markCommitTermsPending,
   readSourceByteChunks,
@@ -32,7 +33,7 @@ import { indexCommitTerms, termsSyncMaxBytes } from './index-commit-terms.js';
 export type OntologyBackfill = {
   /** Commits whose terms this call wrote. */
   indexed: number;
-  /** Why the walk stopped before the head: a source the extraction could not read (its later commits stay unindexed). */
+  /** Why the walk stopped before the head: a source the extraction could not read, or a write that failed (its later commits stay unindexed). */
   blocked?: { seq: number; reason: string };
 };
 
@@ -98,8 +99,18 @@ export async function backfillOntologyTerms(
     const textUpToBytes = termsSyncMaxBytes(ctx.config);
     const commit = await firstUnindexedCommit(ctx.db.sql, ontologyId, { textUpToBytes });
     if (!commit) return { indexed };
-    const terms = known?.seq === commit.seq ? known.terms : await commitTerms(ctx, commit);
-    const outcome = await indexOne(ctx, ontologyId, commit.seq, terms);
+    let terms: TermsResult;
+    let outcome: Awaited<ReturnType<typeof indexOne>>;
+    try {
+      terms = known?.seq === commit.seq ? known.terms : await commitTerms(ctx, commit);
+      outcome = await indexOne(ctx, ontologyId, commit.seq, terms);
+    } catch (error) {
+      // Its source could not be read or its transaction was rolled back (timed out, lost its
+      // connection): terms_status `failed` with why, until a later pass writes it.
+      const reason = `its terms could not be written: ${error instanceof Error ? error.message.trim() : String(error)}`.slice(0, 1000);
+      await markCommitTermsFailed(ctx.db.sql, ontologyId, commit.seq, reason);
+      return { indexed, blocked: { seq: commit.seq, reason } };
+    }
     if (outcome === 'indexed') indexed += 1;
     if (outcome === 'blocked') {
       // Once more in case its parent was the one missing (another replica was writing it); then give up.
