@@ -79,7 +79,18 @@ async function indexOne(ctx: Pick<ServiceContext, 'db'>, ontologyId: string, seq
     if (!(await indexCommitTerms(sql, ontologyId, seq, terms))) return 'blocked';
     await markCommitTermsIndexed(sql, ontologyId, seq);
     return 'indexed';
-  }, WRITE_TX);
+  }, termsWriteTx(terms.terms.length));
+}
+
+/** Time allowed per term written in one transaction (a large ontology's terms are written at once). */
+const MS_PER_TERM = 1;
+
+/**
+ * WRITE_TX stretched to the number of terms: a 200 MB source has millions of terms, written at
+ * some thousands per second, far past the 30 s a small write is allowed.
+ */
+export function termsWriteTx(termCount: number): { maxWait: number; timeout: number } {
+  return { maxWait: WRITE_TX.maxWait, timeout: Math.max(WRITE_TX.timeout, termCount * MS_PER_TERM) };
 }
 
 /**
