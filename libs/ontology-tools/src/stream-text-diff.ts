@@ -4,11 +4,13 @@
 // on the nearest pair of equal lines within WINDOW_LINES of each side (the pair with the fewest
 // lines removed and added; a short line must be followed by another equal one, so that " ." or
 // a blank line does not resynchronize on the wrong place, unless it is as far on both sides:
-// lines replaced one for one), much as the source store's line delta does. The answer is the one `diffText` gives (hunks with 3 lines of context, merged when at
-// most 6 lines apart), except that an edit larger than the window may be shown as more lines
+// lines replaced one for one), with the matcher the source store's line delta uses (lookahead/).
+// The answer is the one `diffText` gives (hunks with 3 lines of context, merged when at most 6
+// lines apart), except that an edit larger than the window may be shown as more lines
 // removed and added than a minimal diff would, and that at most `limit` changed lines are
 // listed (the summary counts all; `truncated` says so). Memory: the two windows, the listed
 // lines and one hunk, whatever the size of the sources.
+import { LookaheadWindow, latin1LineBatches, nearestResync } from './lookahead/index.js';
 import type { TextDiff } from './text-diff.js';
 
 /** Lines looked at ahead of each stream when they differ. */
@@ -22,111 +24,11 @@ const NO_NEWLINE = '\\ No newline at end of file\n';
 
 export type StreamTextSide = { name: string; header?: string; bytes: AsyncIterable<Uint8Array> };
 
-const latin1 = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
-
-/** The lines of a byte stream (each with its "\n"; the last may have none), as latin1 strings: one character per byte. */
-async function* lineBatches(bytes: AsyncIterable<Uint8Array>): AsyncGenerator<string[]> {
-  let carry = '';
-  for await (const chunk of bytes) {
-    const text = carry + latin1(chunk);
-    const batch: string[] = [];
-    let start = 0;
-    for (let newline = text.indexOf('\n'); newline >= 0; newline = text.indexOf('\n', start)) {
-      while (newline + 1 - start > MAX_LINE_BYTES) {
-        batch.push(text.slice(start, start + MAX_LINE_BYTES));
-        start += MAX_LINE_BYTES;
-      }
-      batch.push(text.slice(start, newline + 1));
-      start = newline + 1;
-    }
-    while (text.length - start >= MAX_LINE_BYTES) {
-      batch.push(text.slice(start, start + MAX_LINE_BYTES));
-      start += MAX_LINE_BYTES;
-    }
-    carry = text.slice(start);
-    if (batch.length > 0) yield batch;
-  }
-  if (carry) yield [carry];
-}
-
 /** The bytes of an empty source. */
 const NOTHING: AsyncIterable<Uint8Array> = { [Symbol.asyncIterator]: () => ({ next: async () => ({ done: true, value: undefined }) }) };
 
-/** A look-ahead window over a stream of lines. */
-class LineWindow {
-  private held: string[] = [];
-  private at = 0;
-  private ended = false;
-  private readonly source: AsyncIterator<string[]>;
-
-  constructor(bytes: AsyncIterable<Uint8Array>) {
-    this.source = lineBatches(bytes)[Symbol.asyncIterator]();
-  }
-
-  async fill(count: number): Promise<void> {
-    while (!this.ended && this.held.length - this.at < count) {
-      const next = await this.source.next();
-      if (next.done) {
-        this.ended = true;
-        break;
-      }
-      if (this.at > 4096) {
-        this.held = this.held.slice(this.at);
-        this.at = 0;
-      }
-      for (const line of next.value) this.held.push(line);
-    }
-  }
-
-  get size(): number {
-    return this.held.length - this.at;
-  }
-
-  peek(i: number): string | undefined {
-    return this.held[this.at + i];
-  }
-
-  take(): string {
-    return this.held[this.at++] as string;
-  }
-
-  async close(): Promise<void> {
-    if (!this.ended) await this.source.return?.(undefined);
-    this.ended = true;
-  }
-}
-
-function sure(older: LineWindow, newer: LineWindow, i: number, j: number): boolean {
-  // At the same distance on both sides (lines replaced one for one), any equal line is taken.
-  if (i === j) return true;
-  const line = older.peek(i) as string;
-  if (line.length >= SURE_LINE_BYTES) return true;
-  return older.peek(i + 1) === newer.peek(j + 1);
-}
-
-/** The nearest resynchronization (i lines of the older stream and j of the newer changed first), if any. */
-function resync(older: LineWindow, newer: LineWindow): [number, number] | undefined {
-  const firstInOlder = new Map<string, number>();
-  const firstInNewer = new Map<string, number>();
-  let best: [number, number] | undefined;
-  let bestCost = Infinity;
-  const span = Math.max(older.size, newer.size);
-  for (let k = 0; k < span && k < bestCost; k += 1) {
-    const a = older.peek(k);
-    const b = newer.peek(k);
-    if (a !== undefined && !firstInOlder.has(a)) firstInOlder.set(a, k);
-    if (b !== undefined && !firstInNewer.has(b)) firstInNewer.set(b, k);
-    if (a !== undefined) {
-      const j = firstInNewer.get(a);
-      if (j !== undefined && k + j < bestCost && sure(older, newer, k, j)) [best, bestCost] = [[k, j], k + j];
-    }
-    if (b !== undefined) {
-      const i = firstInOlder.get(b);
-      if (i !== undefined && i + k < bestCost && sure(older, newer, i, k)) [best, bestCost] = [[i, k], i + k];
-    }
-  }
-  return best;
-}
+/** A look-ahead window over the lines of a byte stream (latin1 strings: one character per byte). */
+const lineWindow = (bytes: AsyncIterable<Uint8Array>) => new LookaheadWindow(latin1LineBatches(bytes, MAX_LINE_BYTES));
 
 /** A line as it is listed: back to UTF-8, with git's marker when it has no newline. */
 function listed(prefix: string, line: string): string {
@@ -227,8 +129,8 @@ const fileHeader = (marker: string, side: { name: string; header?: string }) =>
  * end; at most `limit` changed lines are listed.
  */
 export async function diffTextStreams(from: StreamTextSide | null, to: StreamTextSide, options: { limit?: number; signal?: AbortSignal } = {}): Promise<TextDiff> {
-  const older = new LineWindow(from ? from.bytes : NOTHING);
-  const newer = new LineWindow(to.bytes);
+  const older = lineWindow(from ? from.bytes : NOTHING);
+  const newer = lineWindow(to.bytes);
   const out = new HunkWriter(options.limit ?? Number.POSITIVE_INFINITY);
   try {
     for (;;) {
@@ -248,7 +150,7 @@ export async function diffTextStreams(from: StreamTextSide | null, to: StreamTex
         continue;
       }
       // Nothing in common within the windows: half of each is replaced at once.
-      const [i, j] = resync(older, newer) ?? [Math.ceil(older.size / 2), Math.ceil(newer.size / 2)];
+      const [i, j] = nearestResync(older, newer, { sureLength: SURE_LINE_BYTES, oneForOne: true }) ?? [Math.ceil(older.size / 2), Math.ceil(newer.size / 2)];
       for (let k = 0; k < i; k += 1) out.change('-', older.take());
       for (let k = 0; k < j; k += 1) out.change('+', newer.take());
     }

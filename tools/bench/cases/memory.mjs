@@ -3,7 +3,7 @@
 // measured in the worker thread, hashed and stored, all as streams), sampled every 10 ms from
 // /proc against its value just before. Baseline: the 300 MB budget (ratio <= 1 meets it). The ontology is deleted and
 // the service restarted afterwards, so its background terms do not run into the next case.
-import { deleteOntology, multipartCreate, turtleFile, warmUp } from '../lib/large-ingest.mjs';
+import { deleteAndRestart, multipartCreate, warmUp, withTurtleFile } from '../lib/large-ingest.mjs';
 import { rssMiB, sampleRss } from '../lib/rss-sampler.mjs';
 
 const SIZE = { quick: 12_000_000, full: 500_000_000 };
@@ -15,9 +15,8 @@ export default {
   unit: 'MB',
   goal: '<= 1',
   baseline: 'the budget: 300 MB of RSS growth (DESIGN 8 bench goal)',
-  async run(ctx) {
-    const file = await turtleFile(ctx.quick ? SIZE.quick : SIZE.full, 22);
-    try {
+  run: (ctx) =>
+    withTurtleFile(ctx, SIZE, 22, async (file) => {
       const service = await ctx.restartService();
       // Every replica on the cluster (the edge picks one): their growths are summed.
       const processes = service.processes('rest-api');
@@ -39,11 +38,7 @@ export default {
         `source ${(file.bytes / MB).toFixed(0)} MB ingested in ${(ms / 1000).toFixed(1)} s; RSS before ${list(before)} MB, peak ${list(peaks.map((peak) => peak.peakMiB))} MB ` +
           `(${peaks.map((peak) => peak.samples).join('+')} samples); triples ${created.metrics?.rdf?.triples}; growth ${growth.toFixed(0)} MB`,
       );
-      await deleteOntology(service.url, user.token, created.id);
-      await ctx.restartService();
+      await deleteAndRestart(ctx, user.token, created.id);
       return { value: growth, baseline_value: BUDGET_MB };
-    } finally {
-      await file.dispose();
-    }
-  },
+    }),
 };

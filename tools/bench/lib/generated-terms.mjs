@@ -1,6 +1,7 @@
 // Generated ontologies for the term cases. `oboLikeTurtle`: classes with a label, two exact
 // synonyms, a definition and a parent (fan-out 10, so a hierarchy), as OBO ontologies write
-// them. `seedTerms`: the same shape of term rows written by bulk SQL into `terms` for the
+// them. `wideTurtle`: one root class with many children (terms-children, web-term-page).
+// `seedTerms`: the same shape of term rows written by bulk SQL into `terms` for the
 // search-scale case (the columns as the service's termSearchColumns computes them for ASCII
 // text: lower case, words are runs of letters and digits), with ontologies and head commits.
 
@@ -35,6 +36,17 @@ export function oboLikeTurtle({ classes, namespace = 'http://bench.example.org/o
         `  obo:IAO_0000115 "A ${adjective} kind of ${noun} found near the ${other}, generated as term ${i}."${parent} .`,
     );
   }
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * A Turtle source of `c:Root` (labelled "root") and `children` classes `c:K1`... under it,
+ * labelled "child number <i>", in `namespace` (about 100 bytes a class).
+ */
+export function wideTurtle({ children, namespace }) {
+  const lines = ['@prefix owl: <http://www.w3.org/2002/07/owl#> .', '@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .', `@prefix c: <${namespace}> .`, ''];
+  lines.push('c:Root a owl:Class ; rdfs:label "root" .');
+  for (let i = 1; i <= children; i += 1) lines.push(`c:K${i} a owl:Class ; rdfs:label "child number ${i}" ; rdfs:subClassOf c:Root .`);
   return `${lines.join('\n')}\n`;
 }
 

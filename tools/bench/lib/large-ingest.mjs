@@ -17,6 +17,25 @@ export async function turtleFile(bytes, seed = 1) {
   return { path, bytes: size, dispose: () => rm(path, { force: true }) };
 }
 
+/**
+ * `body(file)` with a generated Turtle file of `sizes.quick` or `sizes.full` bytes (by the run's
+ * kind; `seed` varies the content), removed afterwards whatever happens.
+ */
+export async function withTurtleFile(ctx, sizes, seed, body) {
+  const file = await turtleFile(ctx.quick ? sizes.quick : sizes.full, seed);
+  try {
+    return await body(file);
+  } finally {
+    await file.dispose();
+  }
+}
+
+/** Deletes the created ontology and restarts the service, so that its background terms do not run into what comes next. */
+export async function deleteAndRestart(ctx, token, id) {
+  await deleteOntology(ctx.service.url, token, id);
+  await ctx.restartService();
+}
+
 /** POST /api/v1/ontologies as multipart, the source streamed from the file; answers ms and the created ontology. */
 export async function multipartCreate(baseUrl, token, file, title, timeoutMs = 900_000) {
   const form = new FormData();

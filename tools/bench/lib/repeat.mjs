@@ -1,5 +1,6 @@
 // Bounded repetition: at most `times` runs, and no new run once `budgetMs` has passed.
 import { performance } from 'node:perf_hooks';
+import { median } from './stats.mjs';
 
 export async function repeat({ times, budgetMs, log }, run) {
   const results = [];
@@ -19,4 +20,17 @@ export async function timeMs(run) {
   const started = performance.now();
   await run();
   return performance.now() - started;
+}
+
+/**
+ * The p50s of a timed request: `warmUp` untimed calls of `once` (which answers milliseconds),
+ * then rounds of `requests` calls as `repeat` runs them, each round's median.
+ */
+export async function p50Rounds({ warmUp = 10, times, requests, budgetMs, log }, once) {
+  for (let i = 0; i < warmUp; i += 1) await once();
+  return repeat({ times, budgetMs, log }, async () => {
+    const round = [];
+    for (let i = 0; i < requests; i += 1) round.push(await once());
+    return median(round);
+  });
 }

@@ -26,7 +26,8 @@ export async function visibilityFactsOf(db: DbClient, ids: readonly string[]): P
   return new Map(rows.map((row) => [row.id, { accountId: row.accountId, visibility: row.visibility }]));
 }
 
-type OntologyHeadRow = {
+/** The hot single read's row: the ontology, its parent when visible and its head commit's state. */
+type VisibleHeadRow = {
   id: string;
   account_id: string;
   parent_id: string | null;
@@ -43,6 +44,53 @@ type OntologyHeadRow = {
   metrics: Prisma.JsonValue | null;
   terms_indexed: boolean;
   terms_error: string | null;
+};
+
+/**
+ * The row of ontology `id` when `userId` may see it, with its head commit (visibility checked in
+ * SQL), in one query; `extra` adds columns (over `o`, `c`, the head's `commit_sources` row `s`,
+ * and `$2`, the user) and joins (after `s`).
+ */
+async function findVisibleHeadRow<Extra>(sql: SqlRunner, id: string, userId: string, extra: { columns: string; joins?: string }): Promise<(VisibleHeadRow & Extra) | undefined> {
+  const rows = await sql.query<VisibleHeadRow & Extra>(
+    `SELECT o."id"::text AS "id", o."account_id"::text AS "account_id",
+            CASE WHEN ${visibleToUserSql('p', '$2')} THEN p."id"::text END AS "parent_id", o."title", o."description",
+            o."visibility", o."source_format", o."version", o."head_hash", o."head_seq", o."created_at", o."updated_at", c."id"::text AS "commit_id", c."metrics",
+            c."terms_indexed", c."terms_error", ${extra.columns}
+     FROM "ontologies" o
+     JOIN "commits" c ON c."ontology_id" = o."id" AND c."status" = 'applied'
+     LEFT JOIN "commit_sources" s ON s."commit_id" = c."id"
+     ${extra.joins ?? ''}
+     LEFT JOIN "ontologies" p ON p."id" = o."parent_id"
+     WHERE o."id" = $1::uuid AND ${visibleToUserSql('o', '$2')}`,
+    [id, userId],
+  );
+  return rows[0];
+}
+
+/** The ontology row's fields of a `VisibleHeadRow`. */
+const ontologyRowOf = (row: VisibleHeadRow): OntologyRow => ({
+  id: row.id,
+  accountId: row.account_id,
+  parentId: row.parent_id,
+  title: row.title,
+  description: row.description,
+  visibility: row.visibility,
+  sourceFormat: row.source_format,
+  version: row.version,
+  headHash: row.head_hash,
+  headSeq: Number(row.head_seq),
+  createdAt: new Date(row.created_at),
+  updatedAt: new Date(row.updated_at),
+});
+
+/** The head commit's stored metrics and terms status of a `VisibleHeadRow`. */
+const headStateOf = (row: VisibleHeadRow): Pick<OntologyWithHeadMetrics, 'headMetrics' | 'termsStatus'> => ({
+  headMetrics: row.metrics ?? null,
+  termsStatus: termsStatusOf(row.terms_indexed, row.terms_error),
+});
+
+type SourceHeadColumns = {
   source_codec: SourceHead['codec'];
   source_depth: number | null;
   source_pieces: number | null;
@@ -56,34 +104,13 @@ type OntologyHeadRow = {
  * caller's memberships first. `parentId` is null when the user cannot see the parent (SPEC 7).
  */
 export async function findVisibleOntologyForUser(sql: SqlRunner, id: string, userId: string): Promise<OntologyWithHeadMetrics | null> {
-  const rows = await sql.query<OntologyHeadRow>(
-    `SELECT o."id"::text AS "id", o."account_id"::text AS "account_id",
-            CASE WHEN ${visibleToUserSql('p', '$2')} THEN p."id"::text END AS "parent_id", o."title", o."description",
-            o."visibility", o."source_format", o."version", o."head_hash", o."head_seq", o."created_at", o."updated_at", c."id"::text AS "commit_id", c."metrics",
-            c."terms_indexed", c."terms_error", ${sourceHeadColumns('s', 'sp')}
-     FROM "ontologies" o
-     JOIN "commits" c ON c."ontology_id" = o."id" AND c."status" = 'applied'
-     LEFT JOIN "commit_sources" s ON s."commit_id" = c."id"
-     LEFT JOIN "commit_source_pieces" sp ON sp."commit_id" = c."id" AND sp."n" = 0
-     LEFT JOIN "ontologies" p ON p."id" = o."parent_id"
-     WHERE o."id" = $1::uuid AND ${visibleToUserSql('o', '$2')}`,
-    [id, userId],
-  );
-  const row = rows[0];
+  const row = await findVisibleHeadRow<SourceHeadColumns>(sql, id, userId, {
+    columns: sourceHeadColumns('s', 'sp'),
+    joins: `LEFT JOIN "commit_source_pieces" sp ON sp."commit_id" = c."id" AND sp."n" = 0`,
+  });
   if (!row) return null;
   return {
-    id: row.id,
-    accountId: row.account_id,
-    parentId: row.parent_id,
-    title: row.title,
-    description: row.description,
-    visibility: row.visibility,
-    sourceFormat: row.source_format,
-    version: row.version,
-    headHash: row.head_hash,
-    headSeq: Number(row.head_seq),
-    createdAt: new Date(row.created_at),
-    updatedAt: new Date(row.updated_at),
+    ...ontologyRowOf(row),
     commits: [
       {
         source: await sourceTextFrom(runnerQuery(sql), row.commit_id, {
@@ -94,8 +121,7 @@ export async function findVisibleOntologyForUser(sql: SqlRunner, id: string, use
         }),
       },
     ],
-    headMetrics: row.metrics ?? null,
-    termsStatus: termsStatusOf(row.terms_indexed, row.terms_error),
+    ...headStateOf(row),
   };
 }
 
@@ -108,44 +134,20 @@ export type OntologySummary = OntologyRow & {
   memberAccountName: string | null;
 };
 
-type OntologySummaryRow = Omit<OntologyHeadRow, 'source_codec' | 'source_depth' | 'source_pieces' | 'source_first'> & { source_bytes: number | null; member_account_name: string | null };
-
 /**
  * The single read of `findVisibleOntologyForUser` without reading a byte of the source: the
  * size is the one kept with the stored source (DESIGN 8: omit_source=true, the web page), so a
  * 1 GiB head costs what a small one does.
  */
 export async function findVisibleOntologySummaryForUser(sql: SqlRunner, id: string, userId: string): Promise<OntologySummary | null> {
-  const rows = await sql.query<OntologySummaryRow>(
-    `SELECT o."id"::text AS "id", o."account_id"::text AS "account_id",
-            CASE WHEN ${visibleToUserSql('p', '$2')} THEN p."id"::text END AS "parent_id", o."title", o."description",
-            o."visibility", o."source_format", o."version", o."head_hash", o."head_seq", o."created_at", o."updated_at", c."id"::text AS "commit_id", c."metrics",
-            c."terms_indexed", c."terms_error", s."bytes"::float8 AS "source_bytes",
-            (SELECT a."name" FROM "accounts" a JOIN "account_users" m ON m."account_id" = a."id" AND m."user_id" = $2::uuid WHERE a."id" = o."account_id") AS "member_account_name"
-     FROM "ontologies" o
-     JOIN "commits" c ON c."ontology_id" = o."id" AND c."status" = 'applied'
-     LEFT JOIN "commit_sources" s ON s."commit_id" = c."id"
-     LEFT JOIN "ontologies" p ON p."id" = o."parent_id"
-     WHERE o."id" = $1::uuid AND ${visibleToUserSql('o', '$2')}`,
-    [id, userId],
-  );
-  const row = rows[0];
+  const row = await findVisibleHeadRow<{ source_bytes: number | null; member_account_name: string | null }>(sql, id, userId, {
+    columns: `s."bytes"::float8 AS "source_bytes",
+            (SELECT a."name" FROM "accounts" a JOIN "account_users" m ON m."account_id" = a."id" AND m."user_id" = $2::uuid WHERE a."id" = o."account_id") AS "member_account_name"`,
+  });
   if (!row) return null;
   return {
-    id: row.id,
-    accountId: row.account_id,
-    parentId: row.parent_id,
-    title: row.title,
-    description: row.description,
-    visibility: row.visibility,
-    sourceFormat: row.source_format,
-    version: row.version,
-    headHash: row.head_hash,
-    headSeq: Number(row.head_seq),
-    createdAt: new Date(row.created_at),
-    updatedAt: new Date(row.updated_at),
-    headMetrics: row.metrics ?? null,
-    termsStatus: termsStatusOf(row.terms_indexed, row.terms_error),
+    ...ontologyRowOf(row),
+    ...headStateOf(row),
     sourceBytes: Number(row.source_bytes ?? 0),
     memberAccountName: row.member_account_name,
   };

@@ -3,10 +3,12 @@
 // copied from the base, and after a difference the two streams resynchronize on the nearest
 // pair of equal lines within WINDOW_SEGMENTS of each side (the pair with the fewest lines
 // skipped and inserted; a short line must be followed by another equal one, so that common
-// lines such as " ." or a blank line do not resynchronize on the wrong place). The edit
+// lines such as " ." or a blank line do not resynchronize on the wrong place; the matcher is the
+// streamed text diff's, in @oms/ontology-tools/lookahead). The edit
 // script is in order (copy, skip and insert never go back), so a version is rebuilt by one
 // pass over its base (op-pieces.ts). A change larger than the window costs more bytes (lines
 // of the base dropped and inserted again, about twice the change), never a wrong result.
+import { nearestResync } from '@oms/ontology-tools/lookahead';
 import type { SegmentWindow } from './segments.js';
 
 /** Lines looked at ahead of each stream when they differ. */
@@ -25,37 +27,6 @@ export type OpSink = {
   drain(): Promise<void>;
 };
 
-function sure(base: SegmentWindow, next: SegmentWindow, i: number, j: number): boolean {
-  const line = base.peek(i) as string;
-  if (line.length >= SURE_SEGMENT_BYTES) return true;
-  const after = base.peek(i + 1);
-  return after === next.peek(j + 1);
-}
-
-/** The nearest resynchronization (i lines of the base, j of the new stream dropped first), if any. */
-function resync(base: SegmentWindow, next: SegmentWindow): [number, number] | undefined {
-  const firstInBase = new Map<string, number>();
-  const firstInNext = new Map<string, number>();
-  let best: [number, number] | undefined;
-  let bestCost = Infinity;
-  const span = Math.max(base.size, next.size);
-  for (let k = 0; k < span && k < bestCost; k += 1) {
-    const a = base.peek(k);
-    const b = next.peek(k);
-    if (a !== undefined && !firstInBase.has(a)) firstInBase.set(a, k);
-    if (b !== undefined && !firstInNext.has(b)) firstInNext.set(b, k);
-    if (a !== undefined) {
-      const j = firstInNext.get(a);
-      if (j !== undefined && k + j < bestCost && sure(base, next, k, j)) [best, bestCost] = [[k, j], k + j];
-    }
-    if (b !== undefined) {
-      const i = firstInBase.get(b);
-      if (i !== undefined && i + k < bestCost && sure(base, next, i, k)) [best, bestCost] = [[i, k], i + k];
-    }
-  }
-  return best;
-}
-
 /** Writes to `sink` the ops that turn `base` into `next`; both windows are read to their end. */
 export async function lineDelta(base: SegmentWindow, next: SegmentWindow, sink: OpSink): Promise<void> {
   for (;;) {
@@ -63,22 +34,22 @@ export async function lineDelta(base: SegmentWindow, next: SegmentWindow, sink: 
     if (next.size === 0) break;
     if (base.size === 0) {
       sink.insertLatin1(next.joined(next.size));
-      next.take(next.size);
+      next.drop(next.size);
     } else {
       let equal = 0;
       const both = Math.min(base.size, next.size);
       while (equal < both && base.peek(equal) === next.peek(equal)) equal += 1;
       if (equal > 0) {
-        next.take(equal);
-        sink.copy(base.take(equal));
+        next.drop(equal);
+        sink.copy(base.takeBytes(equal));
       } else {
         // Nothing in common within the windows: half of each is replaced at once, so that a
         // rewritten file costs a few map operations per line, not a window's worth.
-        const [i, j] = resync(base, next) ?? [Math.ceil(base.size / 2), Math.ceil(next.size / 2)];
-        if (i > 0) sink.skip(base.take(i));
+        const [i, j] = nearestResync(base, next, { sureLength: SURE_SEGMENT_BYTES, oneForOne: false }) ?? [Math.ceil(base.size / 2), Math.ceil(next.size / 2)];
+        if (i > 0) sink.skip(base.takeBytes(i));
         if (j > 0) {
           sink.insertLatin1(next.joined(j));
-          next.take(j);
+          next.drop(j);
         }
       }
     }
