@@ -110,6 +110,9 @@ export class EntitySubstitution {
     let copied = 0;
     let at = 0;
     let held = text.length;
+    // The next "<" and "&" from `at`, looked up again only once `at` has passed them.
+    let lt = -2;
+    let amp = -2;
     while (at < text.length) {
       if (this.region) {
         const close = text.indexOf(this.region.close, at);
@@ -122,8 +125,8 @@ export class EntitySubstitution {
         this.region = undefined;
         continue;
       }
-      const lt = text.indexOf('<', at);
-      const amp = text.indexOf('&', at);
+      if (lt !== -1 && lt < at) lt = text.indexOf('<', at);
+      if (amp !== -1 && amp < at) amp = text.indexOf('&', at);
       const next = lt === -1 ? amp : amp === -1 ? lt : Math.min(lt, amp);
       if (next === -1) break;
       if (next === amp) {
