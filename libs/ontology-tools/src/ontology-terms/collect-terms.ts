@@ -75,6 +75,11 @@ export class OwlXmlTermsReader {
     this.reader = new OwlXmlReader({ quad: (quad) => graph.add(quad), prefix: (prefix, iri) => graph.prefix(prefix, iri) });
   }
 
+  /** False once the text is known not to be OWL/XML (or could not be read): nothing more need be written. */
+  get reading(): boolean {
+    return !this.done;
+  }
+
   /** The next piece of the text (a byte order mark already dropped). */
   write(text: string): void {
     if (this.done || text.length === 0) return;

@@ -16,10 +16,10 @@ export async function extractTerms(format: SourceFormat, text: string, options: 
 async function* alsoTo(reader: OwlXmlTermsReader, bytes: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
   const decoder = new TextDecoder('utf-8', { ignoreBOM: false });
   for await (const chunk of bytes) {
-    reader.write(decoder.decode(chunk, { stream: true }));
+    if (reader.reading) reader.write(decoder.decode(chunk, { stream: true }));
     yield chunk;
   }
-  reader.write(decoder.decode());
+  if (reader.reading) reader.write(decoder.decode());
 }
 
 /**
