@@ -115,6 +115,13 @@ describe('validateSourceStream (rdf, owl)', () => {
     expect(streamed.check).toEqual(whole.check);
   });
 
+  it('when the entity bound is passed after a well-formedness error then the bound is reported, as whole', async () => {
+    const text = `<!DOCTYPE r [ <!ENTITY a "${'x'.repeat(1000)}"> ]><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">\n<a></b>\n${'<!-- &a; -->\n'.repeat(2000)}</rdf:RDF>`;
+    const { whole, streamed } = await both('rdf', Buffer.from(text), 100);
+    expect(whole.check).toMatchObject({ ok: false, message: expect.stringContaining('entity references expand') });
+    expect(streamed.check).toEqual(whole.check);
+  });
+
   it('when a UTF-8 sequence is cut between pieces then it is read, and bad bytes are refused with their line', async () => {
     const text = Buffer.from('<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:ex="http://e/">\n<rdf:Description rdf:about="http://e/é"><ex:p>日本</ex:p></rdf:Description></rdf:RDF>', 'utf8');
     expect(await validateSourceStream('rdf', pieces(text, 1))).toEqual({ ok: true });
