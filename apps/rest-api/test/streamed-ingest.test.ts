@@ -1,4 +1,4 @@
-// Streaming ingest (DESIGN 8, issue 21): a multipart Turtle source over the synchronous terms
+// Streaming ingest (DESIGN 8, issue 21): a multipart Turtle, RDF/XML or OWL source over the synchronous terms
 // limit is checked, measured, hashed and stored from its spooled file as streams, never held
 // as one string. TERMS_SYNC_MAX_BYTES is lowered so that multi-megabyte uploads take that
 // path; the heavy work runs in a real worker thread, as in production. On both back ends.
@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findBrokenLink } from '@oms/domain';
+import { checkAndMeasure } from '@oms/ontology-tools';
 import { commitsOldestFirst } from '@oms/db';
 import { testBackends } from '@oms/db/testing';
 import { useTestServer } from './support/use-test-server.js';
@@ -23,6 +24,23 @@ function turtleOf(bytes: number, tag: string): Buffer {
     lines.push(line);
     size += Buffer.byteLength(line) + 2;
   }
+  return Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
+}
+/** RDF/XML of about `bytes` bytes, as OWL API writes it: a BOM, CRLF, DOCTYPE entities used in attributes, two-byte characters. */
+function rdfXmlOf(bytes: number, tag: string): Buffer {
+  const lines = [
+    '\uFEFF<?xml version="1.0" encoding="UTF-8"?>',
+    '<!DOCTYPE rdf:RDF [ <!ENTITY ex "http://example.org/" > <!ENTITY owl "http://www.w3.org/2002/07/owl#" > ]>',
+    '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:rdfs="http://www.w3.org/2000/01/rdf-schema#" xmlns:owl="http://www.w3.org/2002/07/owl#">',
+    '<owl:Ontology rdf:about="&ex;big"/>',
+  ];
+  let size = 0;
+  for (let i = 0; size < bytes; i++) {
+    const line = `<owl:Class rdf:about="&ex;${tag}${i}"><rdfs:label>Térme ${i} é</rdfs:label><rdfs:subClassOf rdf:resource="&ex;${tag}${Math.floor(i / 2)}"/></owl:Class>`;
+    lines.push(line);
+    size += Buffer.byteLength(line) + 2;
+  }
+  lines.push('</rdf:RDF>');
   return Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
 }
 const classesIn = (source: Buffer) => source.toString('utf8').split('\r\n').length - 4;
@@ -116,6 +134,61 @@ describe.each(testBackends())('streamed ingest of large Turtle on %s', (backend)
     const again = await multipart('PATCH', `/ontologies/${created.body.id}`, { change_summary: 'same' }, last);
     expect(again.status).toBe(200);
     expect(await commitsOldestFirst(server.db.prisma, created.body.id)).toHaveLength(5);
+    expect(uploadsLeft()).toEqual([]);
+  });
+
+  /** Waits for the background terms of an ontology, then reads one term. */
+  async function termWhenReady(id: string, iri: string) {
+    let status = 'indexing';
+    for (let tries = 0; status === 'indexing' && tries < 240; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      status = (await server.request('GET', `/api/v1/ontologies/${id}?omit_source=true`, { token: alice.token })).body.terms_status;
+    }
+    expect(status).toBe('ready');
+    return server.request('GET', `/api/v1/ontologies/${id}/term?iri=${encodeURIComponent(iri)}`, { token: alice.token });
+  }
+
+  it('when an RDF/XML source larger than WHOLE_TEXT_SOURCE_MAX_BYTES is created and updated by multipart then it streams: measured as the whole-text path measures it, byte-exact, terms in the background', async () => {
+    const first = rdfXmlOf(1_000_000, 'r');
+    expect(first.length).toBeGreaterThan(WHOLE_LIMIT);
+    const created = await create(first, 'rdf');
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ source_bytes: first.length, terms_status: 'indexing' });
+    const wholeFirst = await checkAndMeasure('rdf', first.toString('utf8'), { terms: false });
+    expect(wholeFirst.ok && created.body.metrics).toEqual(wholeFirst.ok && wholeFirst.metrics);
+    expect(created.body.metrics.rdf.classes).toBeGreaterThan(5000);
+    expect((await download(created.body.id)).equals(first)).toBe(true);
+    expect((await termWhenReady(created.body.id, 'http://example.org/r7')).body).toMatchObject({ label: 'Térme 7 é', parents: [expect.objectContaining({ iri: 'http://example.org/r3' })] });
+
+    const second = rdfXmlOf(1_100_000, 's');
+    const updated = await multipart('PATCH', `/ontologies/${created.body.id}`, { change_summary: 'second' }, second);
+    expect(updated.status).toBe(200);
+    const wholeSecond = await checkAndMeasure('rdf', second.toString('utf8'), { terms: false });
+    expect(wholeSecond.ok && updated.body.metrics).toEqual(wholeSecond.ok && wholeSecond.metrics);
+    const history = await commitsOldestFirst(server.db.prisma, created.body.id);
+    expect(history).toHaveLength(2);
+    expect(findBrokenLink(history)).toBe(-1);
+    expect((await download(created.body.id, '1.0.0')).equals(first)).toBe(true);
+    expect((await download(created.body.id)).equals(second)).toBe(true);
+    expect((await termWhenReady(created.body.id, 'http://example.org/s9')).body).toMatchObject({ label: 'Térme 9 é', parents: [expect.objectContaining({ iri: 'http://example.org/s4' })] });
+    expect(uploadsLeft()).toEqual([]);
+  });
+
+  it('when a large RDF/XML upload is cut off before its end then it is 422 with the line and leaves nothing', async () => {
+    const before = await stored();
+    const whole = rdfXmlOf(600_000, 'cut');
+    const source = whole.subarray(0, whole.length - 20);
+    const refused = await create(source, 'owl');
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.source[0]).toMatch(/^line \d+, column \d+: /);
+    expect(await stored()).toEqual(before);
+    expect(uploadsLeft()).toEqual([]);
+
+    const head = await create(rdfXmlOf(200_000, 'h'), 'rdf');
+    const afterCreate = await stored();
+    const update = await multipart('PATCH', `/ontologies/${head.body.id}`, { change_summary: 'broken' }, source);
+    expect(update.status).toBe(422);
+    expect(await stored()).toEqual(afterCreate);
     expect(uploadsLeft()).toEqual([]);
   });
 

@@ -3,14 +3,14 @@
 // The RDF/XML parser never sees a DOCTYPE: its own entity handling is unsafe.
 import { RdfXmlParser } from 'rdfxml-streaming-parser';
 import type { SourceObserver } from './observer.js';
-import { ACCEPTED, reasonOf, refuse, type SourceCheck } from './position.js';
+import { ACCEPTED, reasonOf, refuse, type Refusal, type SourceCheck } from './position.js';
 import { resolvePrefixesInScope } from './xml-prefixes.js';
 import { prepareXml, substituteEntities } from './xml-safety.js';
 import { checkWellFormed } from './xml-wellformed.js';
 
-const OWL = 'http://www.w3.org/2002/07/owl#';
+export const OWL = 'http://www.w3.org/2002/07/owl#';
 // Relative IRIs need some base; a reserved domain, so nothing can mistake it for a real one.
-const PLACEHOLDER_BASE = 'http://base.invalid/document';
+export const PLACEHOLDER_BASE = 'http://base.invalid/document';
 /**
  * Element nesting of rdf and owl sources (RDF/XML or OWL/XML). Protégé and the OWL API write an
  * rdf:List as nested rdf:rest/rdf:Description elements, two levels per member: real files nest
@@ -19,7 +19,7 @@ const PLACEHOLDER_BASE = 'http://base.invalid/document';
  */
 export const MAX_RDF_XML_DEPTH = 50_000;
 
-function refuseRdfError(error: unknown): SourceCheck {
+export function refuseRdfError(error: unknown): Refusal {
   const reason = reasonOf(error);
   // The parser writes "Line 3 column 7: ..." for its own errors and "3:7: ..." for its saxes'.
   const at = /^Line (\d+) column (\d+): (.*)$/s.exec(reason) ?? /^(\d+):(\d+): (.*)$/s.exec(reason);

@@ -4,6 +4,7 @@
 import { checkJson } from './check-json.js';
 import { checkOrm } from './check-orm.js';
 import { checkRdfXml } from './check-rdfxml.js';
+import { checkRdfXmlStream } from './check-rdfxml-stream.js';
 import { checkTurtle } from './check-turtle.js';
 import { checkTurtleStream } from './check-turtle-stream.js';
 import { checkYaml } from './check-yaml.js';
@@ -58,10 +59,10 @@ export async function validateSource(format: SourceFormat, text: string, observe
 
 /**
  * Formats whose parser takes the source as a stream of bytes (DESIGN 8): validateSourceStream
- * checks them with memory that does not grow with the source. The others are parsed from one
- * string (docs/decisions.md "Streaming ingest").
+ * checks them with memory that does not grow with the source (Turtle and N-Triples, RDF/XML, OWL as
+ * RDF/XML or OWL/XML). The others are parsed from one string (docs/decisions.md "Streaming ingest").
  */
-export const STREAMED_FORMATS: readonly SourceFormat[] = ['turtle', 'other'];
+export const STREAMED_FORMATS: readonly SourceFormat[] = ['turtle', 'rdf', 'owl', 'other'];
 
 /**
  * Checks a source given as its UTF-8 bytes, as they come; only for STREAMED_FORMATS (a refusal
@@ -69,9 +70,10 @@ export const STREAMED_FORMATS: readonly SourceFormat[] = ['turtle', 'other'];
  */
 export async function validateSourceStream(format: SourceFormat, bytes: AsyncIterable<Uint8Array>, observer: SourceObserver = {}): Promise<SourceCheck> {
   if (format === 'other') return ACCEPTED;
-  if (format !== 'turtle') return refuse(`a ${String(format)} source cannot be checked as a stream`);
+  if (!STREAMED_FORMATS.includes(format)) return refuse(`a ${String(format)} source cannot be checked as a stream`);
   try {
-    return await checkTurtleStream(bytes, observer);
+    if (format === 'turtle') return await checkTurtleStream(bytes, observer);
+    return await checkRdfXmlStream(bytes, { owlXml: format === 'owl' }, observer);
   } catch (error) {
     return refuse(`the document could not be checked: ${reasonOf(error)}`);
   }

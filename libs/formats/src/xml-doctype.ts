@@ -110,3 +110,36 @@ export function scanDoctype(text: string): DoctypeScan {
     at = end + close.length;
   }
 }
+
+const PROLOG_OPENERS = ['<!DOCTYPE', '<!--', '<?'];
+
+/**
+ * Where the prolog of a document that starts with `text` ends: the offset of the first markup
+ * that is neither a comment, a processing instruction nor the (first) DOCTYPE, normally the root's
+ * "<"; undefined when `text` is too short to tell (a construct not yet closed, a DOCTYPE that does
+ * not read as complete). What scanDoctype finds in `text` is then what it finds in the whole
+ * document, since the DOCTYPE lies before that offset.
+ */
+export function prologEnd(text: string): number | undefined {
+  let at = 0;
+  let doctype = false;
+  for (;;) {
+    at = skipSpace(text, at);
+    if (at >= text.length) return undefined;
+    const rest = text.slice(at, at + 9);
+    if (PROLOG_OPENERS.some((open) => rest.length < open.length && open.startsWith(rest))) return undefined;
+    if (text.startsWith('<!DOCTYPE', at)) {
+      if (doctype) return at;
+      const scan = readDoctype(text, at);
+      if (!scan.ok || !scan.doctype) return undefined;
+      doctype = true;
+      at = scan.doctype.end;
+      continue;
+    }
+    const [open, close] = text.startsWith('<?', at) ? ['<?', '?>'] : text.startsWith('<!--', at) ? ['<!--', '-->'] : [];
+    if (!open || !close) return at;
+    const end = text.indexOf(close, at + open.length);
+    if (end === -1) return undefined;
+    at = end + close.length;
+  }
+}

@@ -138,6 +138,11 @@ export function substituteEntities(body: string, entities: Map<string, string>):
   if (entities.size === 0) return body;
   return body.replace(/<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<\?[\s\S]*?\?>|&([^\s&;<>"'%#]+);/g, (whole, name?: string) => {
     const value = name === undefined ? undefined : entities.get(name);
-    return value === undefined ? whole : value.replace(/[&<>"'\n\r\t]/g, (char) => ESCAPES[char] ?? char);
+    return value === undefined ? whole : escapeEntityValue(value);
   });
+}
+
+/** An entity's value as markup that reads as that value (in text and in attribute values alike). */
+export function escapeEntityValue(value: string): string {
+  return value.replace(/[&<>"'\n\r\t]/g, (char) => ESCAPES[char] ?? char);
 }

@@ -43,62 +43,105 @@ function refuseSaxesError(parser: SaxesParser<{ xmlns: true }>, error: unknown):
 }
 
 /**
+ * A strict, namespace-aware saxes pass over a document written to it in pieces (`write`, then
+ * `close`), with the bounds of checkWellFormed. The first error stops it: `refusal` holds it, and
+ * later writes do nothing. What it holds besides saxes' own state is one entry per open element.
+ */
+export class WellFormedXml {
+  refusal: Refusal | undefined;
+  root: XmlName | undefined;
+  /** Offset (UTF-16, in all that was written) just past the root's name: its "<" is before it. */
+  rootPosition = 0;
+  rootNamespaces: Record<string, string> = {};
+  readonly children = new Map<string, XmlName>();
+  /** Called when the root element has opened, with its name and the prefixes it declares. */
+  onRoot: ((root: XmlName, namespaces: Record<string, string>) => void) | undefined;
+  private readonly parser = new SaxesParser({ xmlns: true, position: true });
+  private depth = 0;
+  // Namespace declarations of each open element, and their sum.
+  private readonly declared: number[] = [];
+  private inScope = 0;
+  private strayDoctype = false;
+
+  constructor(entities: Map<string, string>, private readonly maxDepth: number) {
+    const parser = this.parser;
+    resolvePrefixesInScope(parser);
+    for (const [name, value] of entities) {
+      // defineProperty, not assignment: an entity may be called "__proto__".
+      Object.defineProperty(parser.ENTITIES, name, { value, enumerable: true, configurable: true, writable: true });
+    }
+    // Checked when a tag starts, before saxes resolves its prefixes; throwing stops the parse.
+    parser.on('opentagstart', () => {
+      if (this.depth >= this.maxDepth) throw new BoundExceeded(`elements are nested more than ${this.maxDepth} levels deep`);
+      if (this.depth === 0 && !this.root) this.rootPosition = parser.position;
+    });
+    parser.on('opentag', (tag) => {
+      const own = Object.keys(tag.ns).length;
+      this.inScope += own;
+      this.declared.push(own);
+      if (this.inScope > MAX_NAMESPACES_IN_SCOPE) throw new BoundExceeded(`more than ${MAX_NAMESPACES_IN_SCOPE} namespace prefixes are declared at once`);
+      const name = { uri: tag.uri, local: tag.local };
+      if (this.depth === 0 && !this.root) {
+        this.root = name;
+        this.rootNamespaces = { ...tag.ns };
+        this.onRoot?.(name, this.rootNamespaces);
+      } else if (this.depth === 1 && this.children.size < MAX_CHILD_NAMES) this.children.set(`${name.uri} ${name.local}`, name);
+      this.depth += 1;
+    });
+    parser.on('closetag', () => {
+      this.depth -= 1;
+      this.inScope -= this.declared.pop() ?? 0;
+    });
+    // prepareXml blanks the prolog's DOCTYPE; one that saxes still sees was not vetted.
+    parser.on('doctype', () => {
+      this.strayDoctype = true;
+    });
+  }
+
+  private fail(error: unknown): void {
+    const parser = this.parser;
+    if (error instanceof BoundExceeded) this.refusal = refuse(error.message, { line: parser.line, column: Math.max(1, parser.column) });
+    else this.refusal = refuseSaxesError(parser, error);
+  }
+
+  /** Reads the next piece; the refusal, once there is one. */
+  write(text: string): Refusal | undefined {
+    if (this.refusal) return this.refusal;
+    try {
+      // Without an error handler saxes throws at the first error, which is all we report.
+      this.parser.write(text);
+    } catch (error) {
+      this.fail(error);
+    }
+    return this.refusal;
+  }
+
+  /** Ends the document: the refusal, or nothing when all of it was well-formed. */
+  close(): Refusal | undefined {
+    if (this.refusal) return this.refusal;
+    try {
+      this.parser.close();
+    } catch (error) {
+      this.fail(error);
+      return this.refusal;
+    }
+    if (this.strayDoctype) this.refusal = refuse('a DOCTYPE is only allowed before the root element');
+    else if (!this.root) this.refusal = refuse('the document has no root element');
+    return this.refusal;
+  }
+}
+
+/**
  * Whether the prepared document is well-formed XML, and its outline. Elements nested more than
  * `maxDepth` levels are refused as soon as the first one too deep starts, so hostile depth costs
  * no more than the bound: the caller's bound is what the format's later readers can afford.
  */
 export function checkWellFormed(prepared: PreparedXml, options: { maxDepth: number }): XmlOutline | Refusal {
-  const { maxDepth } = options;
-  const parser = new SaxesParser({ xmlns: true, position: true });
-  resolvePrefixesInScope(parser);
-  for (const [name, value] of prepared.entities) {
-    // defineProperty, not assignment: an entity may be called "__proto__".
-    Object.defineProperty(parser.ENTITIES, name, { value, enumerable: true, configurable: true, writable: true });
-  }
-  let root: XmlName | undefined;
-  let rootOffset = 0;
-  let rootNamespaces: Record<string, string> = {};
-  const children = new Map<string, XmlName>();
-  let depth = 0;
-  // Namespace declarations of each open element, and their sum.
-  const declared: number[] = [];
-  let inScope = 0;
-  let strayDoctype = false;
-  // Checked when a tag starts, before saxes resolves its prefixes; throwing stops the parse.
-  parser.on('opentagstart', () => {
-    if (depth >= maxDepth) throw new BoundExceeded(`elements are nested more than ${maxDepth} levels deep`);
-    // saxes' position is a UTF-16 offset into the one chunk written; the tag began at its "<".
-    if (depth === 0 && !root) rootOffset = Math.max(0, prepared.body.lastIndexOf('<', parser.position - 1));
-  });
-  parser.on('opentag', (tag) => {
-    const own = Object.keys(tag.ns).length;
-    inScope += own;
-    declared.push(own);
-    if (inScope > MAX_NAMESPACES_IN_SCOPE) throw new BoundExceeded(`more than ${MAX_NAMESPACES_IN_SCOPE} namespace prefixes are declared at once`);
-    const name = { uri: tag.uri, local: tag.local };
-    if (depth === 0 && !root) {
-      root = name;
-      rootNamespaces = { ...tag.ns };
-    }
-    else if (depth === 1 && children.size < MAX_CHILD_NAMES) children.set(`${name.uri} ${name.local}`, name);
-    depth += 1;
-  });
-  parser.on('closetag', () => {
-    depth -= 1;
-    inScope -= declared.pop() ?? 0;
-  });
-  // prepareXml blanks the prolog's DOCTYPE; one that saxes still sees was not vetted.
-  parser.on('doctype', () => {
-    strayDoctype = true;
-  });
-  try {
-    // Without an error handler saxes throws at the first error, which is all we report.
-    parser.write(prepared.body).close();
-  } catch (error) {
-    if (error instanceof BoundExceeded) return refuse(error.message, { line: parser.line, column: Math.max(1, parser.column) });
-    return refuseSaxesError(parser, error);
-  }
-  if (strayDoctype) return refuse('a DOCTYPE is only allowed before the root element');
-  if (!root) return refuse('the document has no root element');
-  return { ok: true, root, rootAt: positionAt(prepared.body, rootOffset), children: [...children.values()], rootNamespaces };
+  const xml = new WellFormedXml(prepared.entities, options.maxDepth);
+  const refusal = xml.write(prepared.body) ?? xml.close();
+  if (refusal) return refusal;
+  const root = xml.root as XmlName;
+  // saxes' position is a UTF-16 offset into what was written; the root's tag began at its "<".
+  const rootOffset = Math.max(0, prepared.body.lastIndexOf('<', xml.rootPosition - 1));
+  return { ok: true, root, rootAt: positionAt(prepared.body, rootOffset), children: [...xml.children.values()], rootNamespaces: xml.rootNamespaces };
 }

@@ -23,12 +23,14 @@ export async function checkAndMeasureStream(format: SourceFormat, bytes: AsyncIt
       yield chunk;
     }
   }
-  const counter = format === 'turtle' ? new CompactRdfCounter(sourceBytes) : undefined;
+  const counter = format === 'turtle' || format === 'rdf' || format === 'owl' ? new CompactRdfCounter(sourceBytes) : undefined;
   const checked = await validateSourceStream(format, counted(), counter ? { quad: (quad) => counter.add(quad) } : {});
   if (!checked.ok) return { ok: false, message: checked.message };
   // A format that needs no parse ('other') is still read to the end for its sizes.
   for await (const chunk of counted()) void chunk;
   const metrics: SourceMetrics = { bytes: size, lines: size > 0 && last !== 0x0a ? lineBreaks + 1 : lineBreaks };
-  if (counter) metrics.rdf = counter.result();
+  // OWL/XML is not read as triples: its metrics say which syntax it is, as the whole-text path's do.
+  if (checked.syntax === 'owl-xml') metrics.syntax = 'owl-xml';
+  else if (counter) metrics.rdf = counter.result();
   return { ok: true, metrics, terms: null };
 }

@@ -10,7 +10,7 @@ import { SourceReads } from '../source-reads.js';
 import { isLinkml, linkmlTerms } from './linkml-terms.js';
 import { ormTexts } from './orm-notes.js';
 import { ormTerms } from './orm-terms.js';
-import { readOwlXml } from './owl-xml-quads.js';
+import { OwlXmlReader, readOwlXml } from './owl-xml-quads.js';
 import { RdfStatements } from './rdf-statements.js';
 import { rdfTermStream } from './rdf-terms.js';
 import { MAX_TERM_ANNOTATIONS, type OntologyTerm } from './term.js';
@@ -54,6 +54,58 @@ function owlXmlTerms(text: string, settings: Settings): TermStream {
     return { terms: [], skipped: `the OWL/XML could not be read: ${reasonOf(error)}` };
   }
   return { terms: rdfTermStream(graph, settings.maxAnnotations) };
+}
+
+const OWL_ONTOLOGY = { uri: 'http://www.w3.org/2002/07/owl#', local: 'Ontology' };
+
+/**
+ * The terms of an owl source's text as it comes, should it be OWL/XML (the format check says so
+ * only at the end): the reader keeps one axiom at a time and stops as soon as the root element is
+ * anything but owl:Ontology, so an RDF/XML source costs it only its prolog.
+ */
+export class OwlXmlTermsReader {
+  private readonly graph: RdfStatements;
+  private readonly reader: OwlXmlReader;
+  private failure: string | undefined;
+  private done = false;
+
+  constructor(private readonly maxAnnotations: number = MAX_TERM_ANNOTATIONS) {
+    const graph = new RdfStatements(maxAnnotations);
+    this.graph = graph;
+    this.reader = new OwlXmlReader({ quad: (quad) => graph.add(quad), prefix: (prefix, iri) => graph.prefix(prefix, iri) });
+  }
+
+  /** False once the text is known not to be OWL/XML (or could not be read): nothing more need be written. */
+  get reading(): boolean {
+    return !this.done;
+  }
+
+  /** The next piece of the text (a byte order mark already dropped). */
+  write(text: string): void {
+    if (this.done || text.length === 0) return;
+    try {
+      this.reader.write(text);
+    } catch (error) {
+      this.failure = reasonOf(error);
+      this.done = true;
+    }
+    const root = this.reader.root;
+    if (root && (root.uri !== OWL_ONTOLOGY.uri || root.local !== OWL_ONTOLOGY.local)) this.done = true;
+  }
+
+  /** The terms, once the whole text was written and the format check found OWL/XML. */
+  finish(): TermsResult {
+    if (!this.done) {
+      try {
+        this.reader.close();
+      } catch (error) {
+        this.failure = reasonOf(error);
+      }
+      this.done = true;
+    }
+    if (this.failure !== undefined) return { terms: [], skipped: `the OWL/XML could not be read: ${this.failure}` };
+    return { terms: [...rdfTermStream(this.graph, this.maxAnnotations)] };
+  }
 }
 
 async function jsonLdTerms(value: unknown, text: string, settings: Settings): Promise<TermStream> {

@@ -116,30 +116,55 @@ function attributesOf(attributes: Record<string, SaxesAttributeNS>): Record<stri
   return attrs;
 }
 
+/**
+ * Reads an OWL/XML document written to it in pieces (`write`, then `close`), streaming its
+ * statements to `sink`; throws when the XML cannot be read. `root` is the root element's
+ * namespace and name once it has opened.
+ */
+export class OwlXmlReader {
+  root: { uri: string; local: string } | undefined;
+  private readonly parser = new SaxesParser({ xmlns: true });
+
+  constructor(sink: QuadSink) {
+    const mapper = new OwlXmlMapper(sink);
+    const parser = this.parser;
+    const open: Element[] = [];
+    parser.on('doctype', (doctype) => Object.assign(parser.ENTITIES, doctypeEntities(doctype)));
+    parser.on('opentag', (tag) => {
+      const element: Element = { local: tag.local ?? tag.name, attrs: attributesOf(tag.attributes as Record<string, SaxesAttributeNS>), text: '', children: [] };
+      if (open.length === 0) {
+        mapper.base = element.attrs['xml:base'] ?? PLACEHOLDER_BASE;
+        this.root ??= { uri: tag.uri ?? '', local: element.local };
+      } else if (open.length > 1) open[open.length - 1]?.children.push(element);
+      open.push(element);
+    });
+    const onText = (text: string) => {
+      const current = open[open.length - 1];
+      if (current && open.length > 1) current.text += text;
+    };
+    parser.on('text', onText);
+    parser.on('cdata', onText);
+    parser.on('closetag', () => {
+      const element = open.pop();
+      if (element && open.length === 1) mapper.axiom(element);
+    });
+    parser.on('error', (error) => {
+      throw error;
+    });
+  }
+
+  write(text: string): void {
+    this.parser.write(text);
+  }
+
+  close(): void {
+    this.parser.close();
+  }
+}
+
 /** Streams the statements of an OWL/XML document to `sink`; throws when the XML cannot be read. */
 export function readOwlXml(text: string, sink: QuadSink): void {
-  const mapper = new OwlXmlMapper(sink);
-  const parser = new SaxesParser({ xmlns: true });
-  const open: Element[] = [];
-  parser.on('doctype', (doctype) => Object.assign(parser.ENTITIES, doctypeEntities(doctype)));
-  parser.on('opentag', (tag) => {
-    const element: Element = { local: tag.local ?? tag.name, attrs: attributesOf(tag.attributes as Record<string, SaxesAttributeNS>), text: '', children: [] };
-    if (open.length === 0) mapper.base = element.attrs['xml:base'] ?? PLACEHOLDER_BASE;
-    else if (open.length > 1) open[open.length - 1]?.children.push(element);
-    open.push(element);
-  });
-  const onText = (text: string) => {
-    const current = open[open.length - 1];
-    if (current && open.length > 1) current.text += text;
-  };
-  parser.on('text', onText);
-  parser.on('cdata', onText);
-  parser.on('closetag', () => {
-    const element = open.pop();
-    if (element && open.length === 1) mapper.axiom(element);
-  });
-  parser.on('error', (error) => {
-    throw error;
-  });
-  parser.write(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text).close();
+  const reader = new OwlXmlReader(sink);
+  reader.write(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  reader.close();
 }
