@@ -51,6 +51,21 @@ describe('EntityUseCounter', () => {
     }
     expect(refusal).toEqual(whole);
   });
+  it('when a large document uses a flat entity on every line then the stream keeps only the ratio bound, not the whole-text cap', () => {
+    // 250,000 references adding 100 characters each: 25,000,000 in all, past the whole-text
+    // check's 20,000,000 cap but a fifth of ten times the 5,000,000 characters read.
+    const doctype = `<!DOCTYPE r [ <!ENTITY a "${'y'.repeat(100)}"> ]>`;
+    const text = `${doctype}\n<r>\n${'<p a="&a;x"/>     \n'.repeat(250_000)}</r>`;
+    expect(prepareXml(text)).toMatchObject({ ok: false, message: expect.stringContaining('20000000') });
+    const counter = new EntityUseCounter(new Map([['a', 'y'.repeat(100)]]), { line: 1, column: doctype.length + 1 });
+    let read = doctype.length;
+    const body = text.slice(doctype.length);
+    for (let at = 0; at < body.length; at += 65_536) {
+      const piece = body.slice(at, at + 65_536);
+      read += piece.length;
+      expect(counter.push(piece, read, at + 65_536 >= body.length)).toBeUndefined();
+    }
+  });
 });
 
 describe('prologEnd', () => {

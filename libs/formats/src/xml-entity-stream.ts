@@ -5,7 +5,7 @@
 // keeps the unfinished end of a piece (a few characters: a name no longer than the longest
 // declared one, or the start of a delimiter) and reads it with the next.
 import { positionAt, refuse, type Refusal } from './position.js';
-import { escapeEntityValue, expansionLimit } from './xml-safety.js';
+import { escapeEntityValue, streamedExpansionLimit } from './xml-safety.js';
 
 /** The characters of a reference's name, as prepareXml and substituteEntities read them. */
 const NAME = /[^\s&;<>"'%#]*/y;
@@ -30,9 +30,9 @@ function longestName(entities: Map<string, string>): number {
 
 /**
  * Adds up what the declared entity references expand to, wherever they are (as prepareXml counts
- * them), and refuses past `expansionLimit` of the characters read so far: the whole-text check
- * applies the limit of the whole length, which a stream knows only at its end, so this bound is
- * the same or tighter.
+ * them), and refuses past `streamedExpansionLimit` of the characters read so far (the ratio of the
+ * whole-text check's `expansionLimit`, counted on what has been read, without its absolute cap:
+ * nothing expanded is held whole here).
  */
 export class EntityUseCounter {
   private carry = '';
@@ -51,7 +51,7 @@ export class EntityUseCounter {
   /** The next piece of the document; `charsRead` is the length of the document read so far. */
   push(piece: string, charsRead: number, last = false): Refusal | undefined {
     const text = this.carry + piece;
-    const limit = expansionLimit(charsRead);
+    const limit = streamedExpansionLimit(charsRead);
     let done = text.length;
     for (let at = text.indexOf('&'); at !== -1; at = text.indexOf('&', at + 1)) {
       const run = nameAt(text, at, last, this.longest);

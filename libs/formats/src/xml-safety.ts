@@ -18,6 +18,17 @@ export function expansionLimit(length: number): number {
   return Math.min(20_000_000, Math.max(1_000_000, 10 * length));
 }
 
+/**
+ * The same bound for a document read as a stream, where expanded text is passed on piece by piece
+ * and never held whole: only the ratio stays (ten characters added per character read, at least
+ * 1,000,000), without the 20,000,000 cap that protects the whole-text check's memory. A large
+ * Protégé file that writes every IRI as `&obo;…` adds a few characters per reference and stays
+ * well inside the ratio; nested declarations are still bounded by expandEntities.
+ */
+export function streamedExpansionLimit(charsRead: number): number {
+  return Math.max(1_000_000, 10 * charsRead);
+}
+
 type Part = string | { entity: string };
 type Failure = { reason: string; offset: number };
 
