@@ -11,6 +11,7 @@ import { checkAndMeasure } from '@oms/ontology-tools';
 import { commitsOldestFirst } from '@oms/db';
 import { testBackends } from '@oms/db/testing';
 import { useTestServer } from './support/use-test-server.js';
+import { getPage, signInCookie } from './support/web-session.js';
 
 const SYNC_LIMIT = 100_000;
 const WHOLE_LIMIT = 300_000;
@@ -201,5 +202,51 @@ describe.each(testBackends())('streamed ingest of large Turtle on %s', (backend)
     expect(refused.body.message).toContain('WHOLE_TEXT_SOURCE_MAX_BYTES');
     expect(await stored()).toEqual(before);
     expect(uploadsLeft()).toEqual([]);
+  });
+
+  it('when the web upload form sends a large Turtle file then it is checked and stored as a stream, as a multipart write is', async () => {
+    const created = await create(turtleOf(150_000, 'w'));
+    expect(created.status).toBe(201);
+    const cookie = await signInCookie(server, alice);
+    const upload = async (file: Buffer) => {
+      const page = await getPage(server, `/ontologies/${created.body.id}/upload`, cookie);
+      const csrf = /name="csrf" value="([^"]+)"/.exec(page.html)?.[1] ?? '';
+      const form = new FormData();
+      form.append('csrf', csrf);
+      form.append('message', 'From the form');
+      form.append('source', new Blob([file], { type: 'text/turtle' }), 'big.ttl');
+      return fetch(`${server.baseUrl}/ontologies/${created.body.id}/upload`, { method: 'POST', redirect: 'manual', headers: { cookie }, body: form });
+    };
+    const webUploadsLeft = () => readdirSync(uploadDir).filter((name) => name.startsWith('oms-web-upload-'));
+
+    // Past WHOLE_TEXT_SOURCE_MAX_BYTES: read as one string it would be a 413; streamed, it is saved.
+    const source = turtleOf(WHOLE_LIMIT + 50_000, 'w2');
+    const saved = await upload(source);
+    expect(saved.status).toBe(303);
+    const head = (await server.request('GET', `/api/v1/ontologies/${created.body.id}?omit_source=true`, { token: alice.token })).body;
+    expect(head).toMatchObject({ version: '1.0.1', source_bytes: source.length, metrics: { rdf: { classes: classesIn(source) } } });
+    expect((await download(created.body.id)).equals(source)).toBe(true);
+    expect(webUploadsLeft()).toEqual([]);
+
+    // Invalid at its end: the form again with the line, and nothing kept.
+    const before = await stored();
+    const refused = await upload(Buffer.concat([turtleOf(WHOLE_LIMIT + 50_000, 'w3'), Buffer.from('ex:last rdfs:label\r\n')]));
+    expect(refused.status).toBe(422);
+    expect(await refused.text()).toMatch(/role="alert">source line \d+/);
+    expect(await stored()).toEqual(before);
+    expect(webUploadsLeft()).toEqual([]);
+
+    // A format parsed whole is held to WHOLE_TEXT_SOURCE_MAX_BYTES through the form too.
+    const yamlHead = await create(Buffer.from('classes:\n  A:\n    description: a\n'), 'yaml');
+    expect(yamlHead.status).toBe(201);
+    const yamlPage = await getPage(server, `/ontologies/${yamlHead.body.id}/upload`, cookie);
+    const yamlForm = new FormData();
+    yamlForm.append('csrf', /name="csrf" value="([^"]+)"/.exec(yamlPage.html)?.[1] ?? '');
+    const yaml = Buffer.from(`classes:\n${Array.from({ length: 20_000 }, (_, i) => `  C${i}:\n    description: term ${i}\n`).join('')}`);
+    yamlForm.append('source', new Blob([yaml]), 'big.yaml');
+    const tooLarge = await fetch(`${server.baseUrl}/ontologies/${yamlHead.body.id}/upload`, { method: 'POST', redirect: 'manual', headers: { cookie }, body: yamlForm });
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.text()).toContain('WHOLE_TEXT_SOURCE_MAX_BYTES');
+    expect(webUploadsLeft()).toEqual([]);
   });
 });

@@ -26,6 +26,7 @@ export * from './internal/trpc-router.js';
 export * from './ontologies/caller.js';
 export * from './ontologies/create-ontology.js';
 export { WHOLE_TEXT_SOURCE_MAX_BYTES, type SourceFile } from './ontologies/check-source.js';
+export { spooledSourceFile, spooledSourceText, type SpooledFile } from './ontologies/spooled-source-file.js';
 export * from './ontologies/delete-ontology.js';
 export * from './ontologies/diff-ontology.js';
 export * from './ontologies/download-source.js';

@@ -1,11 +1,11 @@
 // The upload form's multipart body (DESIGN 8, 9), read while it arrives: the small text fields
 // (csrf first, as the form orders them), then the file part `source`, spooled to a temporary
-// file with its size counted; past the limit the upload is cut off at once (413). The CSRF token
+// file with its size counted and its SHA-256 computed; past the limit the upload is cut off at once (413). The CSRF token
 // is checked when the file part begins, before a byte of it is stored: a missing or wrong token
 // is refused (403) and nothing is kept. The temporary file is removed when the work ends.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
@@ -14,7 +14,8 @@ import { watchBody, type BodyDeadlinePolicy } from '@oms/platform';
 
 export const UPLOAD_FIELDS = ['csrf', 'message', 'version_bump', 'version'] as const;
 export type UploadFields = Partial<Record<(typeof UPLOAD_FIELDS)[number], string>>;
-export type UploadedFile = { path: string; bytes: number; fileName: string };
+/** The spooled file part: where, how large, its lower-case hex SHA-256, and the name the browser sent. */
+export type UploadedFile = { path: string; bytes: number; sha256: string; fileName: string };
 export type UploadForm = { fields: UploadFields; source: UploadedFile | undefined };
 
 /** Where the source is spooled, the largest taken, and how fast the body must keep arriving (else 408). */
@@ -43,16 +44,6 @@ export async function withUploadForm<T>(req: Request, res: Response, limits: Upl
     return await use(await receive(req, res, limits, csrfOk, path));
   } finally {
     await rm(path, { force: true });
-  }
-}
-
-/** The file's bytes as strict UTF-8 text, or undefined when they are not UTF-8. */
-export async function uploadedText(file: UploadedFile): Promise<string | undefined> {
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(await readFile(file.path));
-  } catch (error) {
-    if (error instanceof TypeError) return undefined;
-    throw error;
   }
 }
 
@@ -112,13 +103,15 @@ function receive(req: Request, res: Response, limits: UploadLimits, csrfOk: (tok
         return;
       }
       let bytes = 0;
+      const hash = createHash('sha256');
       const out = createWriteStream(path, { flags: 'wx' });
       streams.push(out, stream);
       stream.on('data', (chunk: Buffer) => {
         bytes += chunk.length;
+        hash.update(chunk);
       });
       stream.on('limit', () => fail(new UploadRefused(413, `The file is larger than ${limits.maxSourceBytes} bytes (SOURCE_MAX_BYTES).`)));
-      source = pipeline(stream, out).then(() => ({ path, bytes, fileName: info.filename }));
+      source = pipeline(stream, out).then(() => ({ path, bytes, sha256: hash.digest('hex'), fileName: info.filename }));
       source.catch(() => fail(new UploadRefused(400, 'The file could not be received.')));
     });
     busboy.on('error', () => fail(new UploadRefused(400, 'The form could not be read.')));
