@@ -6,7 +6,8 @@
 // the lines that changed), and its terms indexed in the background until `terms_status` is
 // `ready`, when a term planted in the middle of the file is found by the term search. The
 // service's peak RSS over the whole run and each step's time are printed. `npm run test:large`
-// (too slow for `npm test`).
+// (too slow for `npm test`). LARGE_FORMAT=rdf makes the source RDF/XML as the OWL API writes it
+// (namespace entities in every IRI), checked and stored by the streaming RDF/XML path.
 import { createHash } from 'node:crypto';
 import { createReadStream, openAsBlob } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -16,14 +17,19 @@ import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../lib/api.mjs';
 import { openBenchPglite, openBenchPostgres } from '../lib/database.mjs';
-import { editedVersion, generateTurtle } from '../lib/large-turtle.mjs';
+import { editedRdfXml, generateRdfXml, rdfXmlClass } from '../lib/large-rdfxml.mjs';
+import { editedVersion, generateTurtle, random } from '../lib/large-turtle.mjs';
 import { rssMiB, sampleRss } from '../lib/rss-sampler.mjs';
 import { startService } from '../lib/service.mjs';
 
 const MB = 1_000_000;
 const SIZE_MB = Number(process.env.LARGE_MB ?? 200);
 const PLANTED_WORD = 'quokkamorphic';
-const PLANTED = `ex:Planted a owl:Class ;\n    rdfs:label "${PLANTED_WORD} planted term"@en ;\n    rdfs:subClassOf ex:T000001000 .\n`;
+const FORMAT = process.env.LARGE_FORMAT === 'rdf' ? 'rdf' : 'turtle';
+const PLANTED =
+  FORMAT === 'rdf'
+    ? rdfXmlClass('Planted', 'T000001000', random(7), `${PLANTED_WORD} planted term`)
+    : `ex:Planted a owl:Class ;\n    rdfs:label "${PLANTED_WORD} planted term"@en ;\n    rdfs:subClassOf ex:T000001000 .\n\n`;
 const TERMS_TIMEOUT_MS = 60 * 60_000;
 
 const log = (line) => process.stdout.write(`[large] ${line}\n`);
@@ -37,10 +43,10 @@ async function sha256OfFile(file) {
 
 /** The first version with a term planted at a term boundary in its middle; the second with 1% of its lines edited. */
 function versions() {
-  const generated = generateTurtle(SIZE_MB * MB, 210).text;
-  const middle = generated.indexOf('\n\nex:T', Math.floor(generated.length / 2)) + 2;
-  const first = `${generated.slice(0, middle)}${PLANTED}\n${generated.slice(middle)}`;
-  const second = editedVersion(first, 2110);
+  const generated = FORMAT === 'rdf' ? generateRdfXml(SIZE_MB * MB, 210) : generateTurtle(SIZE_MB * MB, 210).text;
+  const middle = generated.indexOf(FORMAT === 'rdf' ? '\n    <!-- http' : '\n\nex:T', Math.floor(generated.length / 2)) + (FORMAT === 'rdf' ? 1 : 2);
+  const first = `${generated.slice(0, middle)}${PLANTED}${generated.slice(middle)}`;
+  const second = FORMAT === 'rdf' ? editedRdfXml(first, 2110) : editedVersion(first, 2110);
   if (!second.includes(PLANTED)) throw new Error('the edits hit the planted term: choose another seed');
   const a = first.split('\n');
   const b = second.split('\n');
@@ -96,12 +102,13 @@ describe(`an ontology of ${SIZE_MB} MB end to end`, () => {
     dir = await mkdtemp(path.join(tmpdir(), 'oms-large-'));
     const generated = versions();
     changed = generated.changed;
-    files = { first: path.join(dir, 'v1.ttl'), second: path.join(dir, 'v2.ttl') };
+    const extension = FORMAT === 'rdf' ? 'rdf' : 'ttl';
+    files = { first: path.join(dir, `v1.${extension}`), second: path.join(dir, `v2.${extension}`) };
     await writeFile(files.first, generated.first);
     await writeFile(files.second, generated.second);
     files.bytes = [Buffer.byteLength(generated.first), Buffer.byteLength(generated.second)];
     files.sha256 = [await sha256OfFile(files.first), await sha256OfFile(files.second)];
-    log(`two versions of ${(files.bytes[0] / MB).toFixed(1)} MB, ${changed} lines changed at scattered places, generated in ${seconds(started).toFixed(0)} s`);
+    log(`two ${FORMAT} versions of ${(files.bytes[0] / MB).toFixed(1)} MB, ${changed} lines changed at scattered places, generated in ${seconds(started).toFixed(0)} s`);
     db = process.env.LARGE_TARGET === 'postgres' ? await openBenchPostgres(log, { prefix: 'oms_large' }) : await openBenchPglite();
     // A small run (LARGE_MB under the default 16 MiB) lowers the limit so that its diff streams too.
     service = await startService({ ...db.env, ...(SIZE_MB * MB <= 16 * 1024 * 1024 ? { DIFF_STREAM_MIN_BYTES: String(MB) } : {}) });
@@ -121,7 +128,7 @@ describe(`an ontology of ${SIZE_MB} MB end to end`, () => {
 
   it('when it is created and updated by multipart then both versions read back byte for byte', async () => {
     let step = performance.now();
-    const created = await upload('POST', '/ontologies', { ontology: { title: 'large ontology', source_format: 'turtle', visibility: 'private' } }, files.first);
+    const created = await upload('POST', '/ontologies', { ontology: { title: 'large ontology', source_format: FORMAT, visibility: 'private' } }, files.first);
     timings.create = seconds(step);
     log(`created in ${timings.create.toFixed(0)} s (${created.status}), service RSS ${rssMiB(service.pid).toFixed(0)} MiB`);
     expect(created.status, JSON.stringify(created.body).slice(0, 300)).toBe(201);

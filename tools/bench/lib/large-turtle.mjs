@@ -3,7 +3,7 @@
 // label or definition, a superclass), or new terms inserted in sorted order (a sorted
 // serialization puts them everywhere). Deterministic for a seed.
 
-const WORDS = ('cell process membrane binding activity protein complex regulation transport signal receptor pathway ' +
+export const WORDS = ('cell process membrane binding activity protein complex regulation transport signal receptor pathway ' +
   'development organ tissue neuron synapse metabolic biosynthetic catabolic response stimulus chemical compound ion ' +
   'channel enzyme kinase phosphatase nucleus cytoplasm mitochondrion ribosome structure anatomical entity quality ' +
   'disease phenotype gene product transcription translation modification localization assembly organization').split(' ');
