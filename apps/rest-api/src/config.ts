@@ -43,8 +43,10 @@ const ConfigSchema = z
     BODY_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(1).max(1024 ** 3).default(65_536),
     // The largest source a multipart create or update takes, in bytes (DESIGN 8); JSON bodies keep their 10 MB.
     SOURCE_MAX_BYTES: z.coerce.number().int().min(1).max(2 ** 40).default(1024 ** 3),
-    // The largest uploaded source of a format without a streaming parser (JSON, YAML, ORM2, RDF/XML), which is parsed as one text; Turtle and N-Triples stream up to SOURCE_MAX_BYTES.
+    // The largest uploaded source of a format without a streaming parser (JSON, YAML, ORM2), which is parsed as one text; Turtle, N-Triples, RDF/XML and OWL stream up to SOURCE_MAX_BYTES.
     WHOLE_TEXT_SOURCE_MAX_BYTES: z.coerce.number().int().min(1).max(2 ** 29 - 24).default(256 * 1024 * 1024),
+    // The largest source GET .../source?format= converts to another serialization (a conversion parses and writes it whole); larger is 406 naming the stored form.
+    CONVERSION_MAX_BYTES: z.coerce.number().int().min(0).max(2 ** 29 - 24).default(32 * 1024 * 1024),
     // Where uploaded sources are spooled while they arrive (removed when the request ends). Default: the system's temporary folder.
     UPLOAD_DIR: z.string().min(1).optional(),
   })
@@ -76,6 +78,7 @@ const ConfigSchema = z
     bodyDeadline: { baseMs: env.BODY_TIMEOUT_MS, minBytesPerSecond: env.BODY_MIN_BYTES_PER_SECOND },
     sourceMaxBytes: env.SOURCE_MAX_BYTES,
     wholeTextSourceMaxBytes: env.WHOLE_TEXT_SOURCE_MAX_BYTES,
+    conversionMaxBytes: env.CONVERSION_MAX_BYTES,
     uploadDir: env.UPLOAD_DIR ?? tmpdir(),
   }));
 

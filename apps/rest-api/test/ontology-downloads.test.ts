@@ -179,3 +179,29 @@ describe('bad download requests', () => {
     expect((await download('nope')).status).toBe(404);
   });
 });
+
+describe('conversions of large sources', () => {
+  const limited = useTestServer({ users: ['carol'], env: { CONVERSION_MAX_BYTES: '2000' } });
+
+  it('when a source is over CONVERSION_MAX_BYTES then a conversion is 406 naming the stored form, which still downloads', async () => {
+    const token = limited.users.carol.token;
+    const get = (id: string, query: string, headers: Record<string, string> = {}) =>
+      fetch(`${limited.server.baseUrl}/api/v1/ontologies/${id}/source${query}`, { headers: { authorization: `Bearer ${token}`, ...headers } });
+    const small = await createOntology(limited.server, token, { source: TURTLE, source_format: 'turtle' });
+    expect(Buffer.byteLength(TURTLE)).toBeLessThanOrEqual(2000);
+    expect((await get(small.id, '?format=ntriples')).status).toBe(200);
+
+    const large = `${TURTLE}\n${Array.from({ length: 60 }, (_, i) => `<http://example.org/x${i}> <http://www.w3.org/2000/01/rdf-schema#label> "x ${i}" .`).join('\n')}\n`;
+    const ontology = await createOntology(limited.server, token, { source: large, source_format: 'turtle' });
+    for (const [query, headers] of [['?format=ntriples', {}], ['?format=rdfxml', {}], ['', { accept: 'application/n-triples' }]] as const) {
+      const response = await get(ontology.id, query, headers);
+      expect(response.status).toBe(406);
+      const body = (await response.json()) as { error: string; message: string; available: string[] };
+      expect(body).toMatchObject({ error: 'not_acceptable', available: ['text/turtle'] });
+      expect(body.message).toContain('CONVERSION_MAX_BYTES');
+    }
+    const stored = await get(ontology.id, '');
+    expect(stored.status).toBe(200);
+    expect(await stored.text()).toBe(large);
+  });
+});

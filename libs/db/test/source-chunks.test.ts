@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, openPglite, type Database } from '../src/create-database.js';
 import { insertOntology, type OntologyRow } from '../src/repositories/ontology-rows.js';
 import { withStreamedHeadSources } from '../src/repositories/head-sources.js';
-import { readSourceChunks } from '../src/repositories/source-chunks.js';
+import { readSourceChunks, readSourceHead } from '../src/repositories/source-chunks.js';
 import { pgliteSessions, pgSessions, type SqlSessions } from '../src/sql-sessions.js';
 import { createTestDatabase, testBackends, type TestDatabase } from '../src/testing.js';
 
@@ -116,6 +116,17 @@ describe.each(testBackends())('chunked source reads on %s', (backend) => {
       }
       expect(chunks.map((chunk) => JSON.stringify(chunk).slice(1, -1)).join('')).toBe(JSON.stringify(source).slice(1, -1));
     }
+    expect(await h.openCursors()).toBe(0);
+  });
+
+  it('when a head is asked for then the read stops soon after it: a prefix of the source, whole when shorter', async () => {
+    const source = `\uFEFF${MIXED.repeat(40_000)}`;
+    const { commitId } = await seedOntology(h.db, source);
+    const head = await readSourceHead(h.single, commitId, 1000);
+    expect(head.length).toBeGreaterThanOrEqual(1000);
+    expect(head.length).toBeLessThan(100_000);
+    expect(source.startsWith(head)).toBe(true);
+    expect(await readSourceHead(h.single, commitId, source.length * 2)).toBe(source);
     expect(await h.openCursors()).toBe(0);
   });
 

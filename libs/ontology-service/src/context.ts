@@ -25,6 +25,8 @@ export type ServiceConfig = {
   termsSyncMaxBytes?: number | undefined;
   /** The largest uploaded source of a format parsed from one string (default WHOLE_TEXT_SOURCE_MAX_BYTES, 256 MiB). */
   wholeTextSourceMaxBytes?: number | undefined;
+  /** The largest source converted to another serialization on download (default CONVERSION_MAX_BYTES, 32 MiB). */
+  conversionMaxBytes?: number | undefined;
   /** Where large stored sources are spooled for background term extraction (default: the system's temporary folder). */
   uploadDir?: string | undefined;
   /** Diffs where a side is over this many bytes stream both versions through a line diff (default LARGE_DIFF_BYTES, 16 MiB). */

@@ -52,3 +52,16 @@ export async function* readSourceChunks(sessions: SqlSessions, commitId: string,
   const rest = decoder.decode();
   if (rest) yield rest;
 }
+
+/**
+ * The first `chars` characters of the source at least (its whole text when shorter; the read stops
+ * at the first chunk past them): enough to find a root element without reading a large source whole.
+ */
+export async function readSourceHead(sessions: SqlSessions, commitId: string, chars: number): Promise<string> {
+  let text = '';
+  for await (const chunk of readSourceChunks(sessions, commitId)) {
+    text += chunk;
+    if (text.length >= chars) break;
+  }
+  return text;
+}

@@ -1,6 +1,6 @@
 import { describeSource } from '@oms/ontology-tools';
 import { describe, expect, it } from 'vitest';
-import { createCommitDescriptions } from './commit-descriptions.js';
+import { createCommitDescriptions, OWL_HEAD_CHARS } from './commit-descriptions.js';
 
 const inline = { describe: async (format: Parameters<typeof describeSource>[0], text: string) => describeSource(format, text) };
 
@@ -24,5 +24,22 @@ describe('commit descriptions', () => {
       throw new Error('read');
     });
     expect(description).toEqual({ mediaType: 'text/turtle', extension: 'ttl', native: 'turtle' });
+  });
+
+  it('when an OWL commit is described and a head can be read then only the head is read, and OWL/XML is told from RDF/XML', async () => {
+    const descriptions = createCommitDescriptions(inline);
+    const whole = () => {
+      throw new Error('read whole');
+    };
+    const owlXml = '<?xml version="1.0"?>\n<Ontology xmlns="http://www.w3.org/2002/07/owl#" ontologyIRI="http://e.org/o">';
+    const heads: number[] = [];
+    const head = async (chars: number) => {
+      heads.push(chars);
+      return owlXml;
+    };
+    expect(await descriptions.of({ commitHash: 'c'.repeat(64), sourceFormat: 'owl' }, Object.assign(whole, { head }))).toEqual({ mediaType: 'application/owl+xml', extension: 'owx' });
+    const rdfXml = async () => '<?xml version="1.0"?>\n<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">';
+    expect(await descriptions.of({ commitHash: 'd'.repeat(64), sourceFormat: 'owl' }, Object.assign(whole, { head: rdfXml }))).toMatchObject({ native: 'rdfxml' });
+    expect(heads).toEqual([OWL_HEAD_CHARS]);
   });
 });

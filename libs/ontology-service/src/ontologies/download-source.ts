@@ -8,7 +8,7 @@
 import { AppError } from '@oms/domain';
 import type { SourceFormat } from '@oms/formats';
 import { TARGET_EXTENSIONS, downloadFileName, type ConversionTarget, type SourceDescription } from '@oms/ontology-tools';
-import { readSourceBytes } from '@oms/db';
+import { readSourceBytes, readSourceHead } from '@oms/db';
 import type { ServiceContext } from '../context.js';
 import { callerOf, visibleOntologyRowOr404, type CallerOrActor } from './caller.js';
 import { commitMetaOf, commitSource, pinnedRef, refOf, type CommitMeta } from './find-commit.js';
@@ -52,7 +52,10 @@ export async function downloadOntologySource(
   const pinned = input.commit_id !== undefined && input.version === undefined ? refOf(input.commit_id) : pinnedRef(input);
   // The commit (and its source) is not kept beyond this call.
   const commit = await commitMetaOf(ctx.db.prisma, ontology, pinned);
-  const description = await ctx.descriptions.of(commit, () => commitSource(ctx.db.prisma, commit));
+  const description = await ctx.descriptions.of(
+    commit,
+    Object.assign(() => commitSource(ctx.db.prisma, commit), { head: (chars: number) => readSourceHead(ctx.db.sessions, commit.id, chars) }),
+  );
   const offers = offersFor(description);
   const offer =
     input.format !== undefined
@@ -82,6 +85,18 @@ async function sourceDownload(
     };
   }
   const target = offer.target;
+  // A conversion parses the source and writes the result whole: past the limit it is refused
+  // with the stored form, which streams at any size.
+  const maxBytes = ctx.config.conversionMaxBytes ?? CONVERSION_MAX_BYTES;
+  const bytes = await sourceBytesOf(commit, (options) => readSourceBytes(ctx.db.sessions, commit.id, options));
+  if (bytes > maxBytes) {
+    throw new AppError('not_acceptable', {
+      message:
+        `This source is ${bytes} bytes, more than the ${maxBytes} bytes converted to ${target} on request (CONVERSION_MAX_BYTES): ` +
+        `download it as it is stored (${description.mediaType}, without format) and convert it locally.`,
+      details: { available: [description.mediaType] },
+    });
+  }
   const body = await ctx.conversions.get(`${commit.commitHash} ${target}`, () =>
     ctx.heavySlots.run(callerId, async () => {
       const converted = await ctx.heavyWork.convert(format, await commitSource(ctx.db.prisma, commit), target);
@@ -100,6 +115,9 @@ async function sourceDownload(
     fileName: downloadFileName(ontology.title, commit.version, TARGET_EXTENSIONS[target]),
   };
 }
+
+/** The largest source converted on request, by default (a conversion holds the source and its result whole). */
+export const CONVERSION_MAX_BYTES = 32 * 1024 * 1024;
 
 /** The source's UTF-8 byte length: from its metrics, or counted over its chunks (commits made before metrics). */
 async function sourceBytesOf(commit: CommitMeta, chunks: StoredDownload['chunks']): Promise<number> {
