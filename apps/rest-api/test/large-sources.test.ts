@@ -275,6 +275,25 @@ describe.each(testBackends())('large sources over HTTP on %s', (backend) => {
     });
   });
 
+  describe('single reads of a large head', () => {
+    it('when the head source is over 1 MiB then GET streams it into the answer: the same JSON as the whole read, without Content-Length', async () => {
+      const text = `\uFEFF${turtleOf(1_500_000, 'big')}ex:q ex:b "quote \\" é 😀" .\r\n`;
+      const created = await createOntology(server, alice.token, { source: text });
+      const response = await fetch(`${server.baseUrl}/api/v1/ontologies/${created.id}`, { headers: { authorization: `Bearer ${alice.token}` } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(response.headers.get('etag')).toBe(`"${created.head_hash}"`);
+      expect(response.headers.get('content-length')).toBeNull();
+      const body = await response.json();
+      expect(body.source === text).toBe(true);
+      const summary = (await server.request('GET', `/api/v1/ontologies/${created.id}?omit_source=true`, { token: alice.token })).body;
+      const { source_bytes: _bytes, ...rest } = summary;
+      const { source: _source, ...streamed } = body;
+      expect(streamed).toEqual(rest);
+      expect(Object.keys(body)).toEqual(Object.keys(summary).map((key) => (key === 'source_bytes' ? 'source' : key)));
+    });
+  });
+
   describe('omit_source', () => {
     it('when omit_source=true is given on writes and reads then source is left out and source_bytes given', async () => {
       const text = `${TURTLE}ex:é ex:b "ü" .\n`;

@@ -97,7 +97,7 @@ describe.each(testBackends())('streamed ingest of large Turtle on %s', (backend)
     expect(term.body).toMatchObject({ label: 'Térme 7 é' });
     // The stored source spooled for the background extraction is gone too.
     expect(readdirSync(uploadDir)).toEqual([]);
-  });
+  }, 120_000);
 
   it('when a large upload is invalid at its very end then it is 422 with the line and leaves no ontology, commit, stored piece or file', async () => {
     const before = await stored();
@@ -114,7 +114,7 @@ describe.each(testBackends())('streamed ingest of large Turtle on %s', (backend)
     expect(update.status).toBe(422);
     expect(await stored()).toEqual(afterCreate);
     expect(uploadsLeft()).toEqual([]);
-  });
+  }, 120_000);
 
   it('when large multipart updates run in parallel then they form one linear, verifiable chain and every version reads back exactly', async () => {
     const created = await create(turtleOf(1_000_000, 'p'));
@@ -136,7 +136,7 @@ describe.each(testBackends())('streamed ingest of large Turtle on %s', (backend)
     expect(again.status).toBe(200);
     expect(await commitsOldestFirst(server.db.prisma, created.body.id)).toHaveLength(5);
     expect(uploadsLeft()).toEqual([]);
-  });
+  }, 120_000);
 
   /** Waits for the background terms of an ontology, then reads one term. */
   async function termWhenReady(id: string, iri: string) {
@@ -173,7 +173,7 @@ describe.each(testBackends())('streamed ingest of large Turtle on %s', (backend)
     expect((await download(created.body.id)).equals(second)).toBe(true);
     expect((await termWhenReady(created.body.id, 'http://example.org/s9')).body).toMatchObject({ label: 'Térme 9 é', parents: [expect.objectContaining({ iri: 'http://example.org/s4' })] });
     expect(uploadsLeft()).toEqual([]);
-  });
+  }, 120_000);
 
   it('when a large RDF/XML upload is cut off before its end then it is 422 with the line and leaves nothing', async () => {
     const before = await stored();
@@ -191,7 +191,7 @@ describe.each(testBackends())('streamed ingest of large Turtle on %s', (backend)
     expect(update.status).toBe(422);
     expect(await stored()).toEqual(afterCreate);
     expect(uploadsLeft()).toEqual([]);
-  });
+  }, 120_000);
 
   it('when a source in a format parsed whole is over WHOLE_TEXT_SOURCE_MAX_BYTES then it is 413 saying so, and nothing is left', async () => {
     const before = await stored();
@@ -202,7 +202,7 @@ describe.each(testBackends())('streamed ingest of large Turtle on %s', (backend)
     expect(refused.body.message).toContain('WHOLE_TEXT_SOURCE_MAX_BYTES');
     expect(await stored()).toEqual(before);
     expect(uploadsLeft()).toEqual([]);
-  });
+  }, 120_000);
 
   it('when the web upload form sends a large Turtle file then it is checked and stored as a stream, as a multipart write is', async () => {
     const created = await create(turtleOf(150_000, 'w'));
@@ -248,5 +248,5 @@ describe.each(testBackends())('streamed ingest of large Turtle on %s', (backend)
     expect(tooLarge.status).toBe(413);
     expect(await tooLarge.text()).toContain('WHOLE_TEXT_SOURCE_MAX_BYTES');
     expect(webUploadsLeft()).toEqual([]);
-  });
+  }, 120_000);
 });

@@ -22,3 +22,18 @@ export function jsonAround(value: object, key: string): { head: string; tail: st
 export function jsonStringContent(text: string): string {
   return JSON.stringify(text).slice(1, -1);
 }
+
+/**
+ * JSON.stringify of `value` in pieces, its string member `key` taken from `text` piece by piece
+ * (the value's own `key` is ignored). The first piece holds the text before the member and the
+ * member's first piece: nothing is written before the first piece of the string is read.
+ */
+export async function* jsonWithStreamedString(value: object, key: string, text: AsyncIterable<string>): AsyncGenerator<string> {
+  const { head, tail } = jsonAround(value, key);
+  let pending = `${head}"`;
+  for await (const piece of text) {
+    yield pending + jsonStringContent(piece);
+    pending = '';
+  }
+  yield `${pending}"${tail}`;
+}

@@ -39,3 +39,21 @@ export async function streamEnvelope<T>(
   }
   res.end(`${pending}]}`);
 }
+
+/**
+ * A 200 JSON answer written piece by piece (one object with a large member, e.g. an ontology
+ * with its source): the same rules as streamEnvelope, whose first write holds the first piece.
+ */
+export async function streamJson(res: Response, pieces: (signal: AbortSignal) => AsyncIterable<string>, options: { deadlineMs: number }): Promise<void> {
+  const out = bodyWriter(res, options);
+  res.status(200).type('application/json');
+  try {
+    for await (const piece of pieces(out.signal)) {
+      if (!(await out.write(piece))) return;
+    }
+  } catch (error) {
+    if (out.gone) return;
+    throw error;
+  }
+  res.end();
+}

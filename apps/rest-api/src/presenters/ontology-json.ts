@@ -3,7 +3,7 @@
 // (omit_source=true, DESIGN 8) the source is left out and its UTF-8 byte length given instead.
 import type { OntologyResponse, OntologyWithoutSourceResponse } from '@oms/contracts';
 import type { OntologyWithStreamedSource } from '@oms/ontology-service';
-import { jsonAround, jsonStringContent } from '../http/json-pieces.js';
+import { jsonWithStreamedString } from '../http/json-pieces.js';
 import { presentOntology } from '@oms/ontology-service';
 
 /** The answer without `source`, with `source_bytes` where it stood (`bytes`: the length when known, else counted from `source`). */
@@ -32,11 +32,5 @@ export async function* ontologyJsonPieces(item: OntologyWithStreamedSource, base
     yield JSON.stringify(presentOntology({ ...row, commits: [{ source }] }, baseUrl));
     return;
   }
-  const { head, tail } = jsonAround(presentOntology({ ...row, commits: [{ source: '' }] }, baseUrl), 'source');
-  let pending = `${head}"`;
-  for await (const text of source) {
-    yield pending + jsonStringContent(text);
-    pending = '';
-  }
-  yield `${pending}"${tail}`;
+  yield* jsonWithStreamedString(presentOntology({ ...row, commits: [{ source: '' }] }, baseUrl), 'source', source);
 }

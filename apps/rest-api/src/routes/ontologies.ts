@@ -18,7 +18,8 @@ import { actorOf } from '../http/authenticate.js';
 import { parseBody } from '../http/parse-body.js';
 import { sendJson } from '../http/send-json.js';
 import { idParam, ifMatchOf, parseQuery } from '../http/params.js';
-import { streamEnvelope } from '../http/stream-list.js';
+import { streamEnvelope, streamJson } from '../http/stream-list.js';
+import { jsonWithStreamedString } from '../http/json-pieces.js';
 import { ontologyJsonPieces, withoutSource } from '../presenters/ontology-json.js';
 import { BODY_LIMIT_BYTES } from '../http/json-body.js';
 import { isMultipart, withMultipartUpload, type MultipartUpload } from '../http/multipart-upload.js';
@@ -39,6 +40,7 @@ import {
   readCommit,
   readOntology,
   readOntologyAt,
+  storedSourceText,
   updateOntology,
   type OntologyPage,
   type SourceFile,
@@ -46,6 +48,8 @@ import {
 
 /** Memory a streamed list holds beside its inline sources (a FETCH of chunks, pieces in the socket's buffer). */
 const LIST_STREAM_BYTES = 1024 * 1024;
+/** A head source larger than this is streamed into the single answer from the store, never read whole (DESIGN 8). */
+const WHOLE_ANSWER_MAX_BYTES = 1024 * 1024;
 
 type OntologyDetail = Parameters<typeof presentOntologyDetail>[0];
 
@@ -135,13 +139,24 @@ export function ontologyRoutes(ctx: RestContext): Router {
       sendJson(res, 200, query.omit_source ? withoutSource(answer) : answer);
       return;
     }
+    // The size kept with the stored source: not a byte of the source is read for it (DESIGN 8).
+    const { sourceBytes, headCommitId, memberAccountName: _member, ...row } = await readOntologySummary(ctx, actorOf(res), { id });
     if (query.omit_source) {
-      // The size kept with the stored source: not a byte of the source is read (DESIGN 8).
-      const { sourceBytes, memberAccountName: _member, ...row } = await readOntologySummary(ctx, actorOf(res), { id });
       sendOntology(res, { ...row, commits: [{ source: '' }] }, { sourceBytes });
       return;
     }
-    sendOntology(res, await readOntology(ctx, actorOf(res), { id }));
+    if (sourceBytes <= WHOLE_ANSWER_MAX_BYTES) {
+      sendOntology(res, await readOntology(ctx, actorOf(res), { id }));
+      return;
+    }
+    // A large head: its source is written into the answer as it is read from the store.
+    const key = actorOf(res).userId;
+    ctx.responseBudget.hold(res, key, LIST_STREAM_BYTES);
+    res.setHeader('ETag', `"${row.headHash}"`);
+    const answer = presentOntologyDetail({ ...row, commits: [{ source: '' }] }, ctx.config.baseUrl);
+    await streamJson(res, (signal) => jsonWithStreamedString(answer, 'source', storedSourceText(ctx, headCommitId, { signal, key })), {
+      deadlineMs: ctx.config.responseWriteTimeoutMs,
+    });
   });
 
   router.patch('/ontologies/:id', async (req, res) => {

@@ -85,6 +85,11 @@ export async function commitsOldestFirst(db: DbClient, ontologyId: string) {
 }
 
 /** A commit with the account and visibility of its ontology, for visibility checks by commit id. */
+/** The commit row and its ontology's visibility, without reading its source (read it by id from the store). */
+export function findCommitMetaWithOntology(db: DbClient, commitId: string) {
+  return db.commit.findUnique({ where: { id: commitId }, include: { ontology: { select: { accountId: true, visibility: true } } } });
+}
+
 export async function findCommitWithOntology(db: DbClient, commitId: string) {
   return withSource(
     db,

@@ -130,6 +130,8 @@ export type OntologySummary = OntologyRow & {
   headMetrics: Prisma.JsonValue | null;
   termsStatus: OntologyWithHeadMetrics['termsStatus'];
   sourceBytes: number;
+  /** The head commit's id (its source is read from the store by id, e.g. as a stream). */
+  headCommitId: string;
   /** The owning account's name when the user is one of its members (who may change the ontology), else null. */
   memberAccountName: string | null;
 };
@@ -149,6 +151,7 @@ export async function findVisibleOntologySummaryForUser(sql: SqlRunner, id: stri
     ...ontologyRowOf(row),
     ...headStateOf(row),
     sourceBytes: Number(row.source_bytes ?? 0),
+    headCommitId: row.commit_id,
     memberAccountName: row.member_account_name,
   };
 }

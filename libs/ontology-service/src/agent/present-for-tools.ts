@@ -3,7 +3,7 @@
 import { TOOL_RESULT_MAX_CHARS, type ReadOntologyOutput, type ToolOntology, type ToolOntologySummary } from '@oms/contracts';
 import type { HeadSummary, OntologyRow, OntologyWithHead } from '@oms/db';
 import { metricsOf, presentOntology } from '../presenters/ontology.js';
-import { sourcePage, type SourcePage } from './source-page.js';
+import { sourcePage, streamedSourcePage, type SourcePage } from './source-page.js';
 
 /** Which part of a source an agent asked for. */
 export type SourceWindow = { source_offset: number; source_length: number };
@@ -23,6 +23,17 @@ export function withSourcePage<T extends { source: string }>(answer: T, window: 
   const widest: SourcePage = { source: '', source_truncated: false, source_chars: answer.source.length, next_source_offset: answer.source.length };
   const overhead = JSON.stringify({ ...answer, ...widest }).length;
   const page = sourcePage(answer.source, window.source_offset, window.source_length, TOOL_RESULT_MAX_CHARS - overhead);
+  return { ...answer, ...page };
+}
+
+/**
+ * `withSourcePage` for an answer whose source is read from the store as text chunks (DESIGN 8:
+ * never whole): measured with paging fields as wide as any source's can be.
+ */
+export async function withStreamedSourcePage<T extends { source: string }>(answer: T, chunks: AsyncIterable<string>, window: SourceWindow): Promise<Omit<T, 'source'> & SourcePage> {
+  const widest: SourcePage = { source: '', source_truncated: false, source_chars: Number.MAX_SAFE_INTEGER, next_source_offset: Number.MAX_SAFE_INTEGER };
+  const overhead = JSON.stringify({ ...answer, ...widest }).length;
+  const page = await streamedSourcePage(chunks, window.source_offset, window.source_length, TOOL_RESULT_MAX_CHARS - overhead);
   return { ...answer, ...page };
 }
 

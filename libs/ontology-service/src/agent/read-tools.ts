@@ -7,10 +7,10 @@ import type { ServiceContext } from '../context.js';
 import { presentCommitDetail, presentCommitSummary } from '../presenters/ontology.js';
 import type { Caller } from '../ontologies/caller.js';
 import { listAccounts } from '../accounts/read-accounts.js';
-import { listOntologyCommits, readCommit } from '../ontologies/ontology-commits.js';
-import { readOntology } from '../ontologies/read-ontology.js';
+import { listOntologyCommits, readCommitMeta } from '../ontologies/ontology-commits.js';
+import { readOntologySummary, storedSourceText } from '../ontologies/read-ontology.js';
 import { withVisibleParents } from '../ontologies/visible-parents.js';
-import { listPage, presentToolOntologyPage, presentToolOntologySummary, withSourcePage, type SourceWindow } from './present-for-tools.js';
+import { listPage, presentToolOntology, presentToolOntologySummary, withStreamedSourcePage, type SourceWindow } from './present-for-tools.js';
 
 export async function readProfile(ctx: ServiceContext, caller: Caller) {
   const user = await findUserById(ctx.db.prisma, caller.userId);
@@ -43,8 +43,11 @@ export async function listOntologiesForTools(
   return { ontologies, ...listPage(ontologies, total, input.limit, input.offset) };
 }
 
+/** The ontology with one page of its head source, read from the store as a stream (never whole: DESIGN 8). */
 export async function readOntologyForTools(ctx: ServiceContext, caller: Caller, input: { id: string } & SourceWindow) {
-  return presentToolOntologyPage(await readOntology(ctx, caller, { id: input.id }), ctx.config.baseUrl, input);
+  const { sourceBytes: _bytes, headCommitId, memberAccountName: _member, headMetrics: _metrics, termsStatus: _terms, ...row } = await readOntologySummary(ctx, caller, { id: input.id });
+  const answer = presentToolOntology({ ...row, commits: [{ source: '' }] }, ctx.config.baseUrl);
+  return withStreamedSourcePage(answer, storedSourceText(ctx, headCommitId, { key: caller.userId }), input);
 }
 
 export async function listCommitsForTools(ctx: ServiceContext, caller: Caller, input: { ontology_id: string; limit: number; offset: number }) {
@@ -53,6 +56,9 @@ export async function listCommitsForTools(ctx: ServiceContext, caller: Caller, i
   return { commits, ...listPage(commits, total, input.limit, input.offset) };
 }
 
+/** The commit with one page of its source, read from the store as a stream. */
 export async function readCommitForTools(ctx: ServiceContext, caller: Caller, input: { id: string } & SourceWindow) {
-  return withSourcePage(presentCommitDetail(await readCommit(ctx, caller, { commitId: input.id })), input);
+  const commit = await readCommitMeta(ctx, caller, { commitId: input.id });
+  const answer = presentCommitDetail({ ...commit, source: '' });
+  return withStreamedSourcePage(answer, storedSourceText(ctx, commit.id, { key: caller.userId }), input);
 }

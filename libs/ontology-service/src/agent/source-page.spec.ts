@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isAppError } from '@oms/domain';
-import { sourcePage } from './source-page.js';
+import { sourcePage, streamedSourcePage } from './source-page.js';
 
 /** Reads every page from 0 and joins them, as an agent following next_source_offset would. */
 function readAll(text: string, length: number, budget: number): { joined: string; pages: number } {
@@ -63,5 +63,18 @@ describe('sourcePage', () => {
     const page = sourcePage(text, 0, 100, 60);
     expect(page.source.length).toBe(10);
     expect(JSON.stringify(page.source).length - 2).toBe(60);
+  });
+
+  it('when the source comes in chunks then every page equals the whole-text page, at any chunk size', async () => {
+    const text = `ab😀"\\\n\u0001 ${'plain 中 text '.repeat(40)}\ud800 end 😀`;
+    async function* chunked(size: number) {
+      for (let at = 0; at < text.length; at += size) yield text.slice(at, at + size);
+    }
+    for (const size of [1, 3, 7, 64, 10_000]) {
+      for (const [offset, length, budget] of [[0, 60_000, 1_000], [0, 3, 100], [2, 5, 100], [17, 40, 50], [text.length - 3, 10, 100], [text.length, 10, 100]] as const) {
+        expect(await streamedSourcePage(chunked(size), offset, length, budget)).toEqual(sourcePage(text, offset, length, budget));
+      }
+      await expect(streamedSourcePage(chunked(size), text.length + 1, 10, 100)).rejects.toThrow();
+    }
   });
 });

@@ -34,11 +34,24 @@ const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
  * at most `escapedBudget` characters. An offset past the end is refused (422 on source_offset).
  */
 export function sourcePage(text: string, offset: number, length: number, escapedBudget: number): SourcePage {
-  if (offset > text.length) {
-    throw AppError.validation({ source_offset: [`is past the end of the source (${text.length} characters); pass a smaller source_offset`] });
+  return pageOfWindow({ text, start: 0, total: text.length }, offset, length, escapedBudget);
+}
+
+/**
+ * A stretch of a source: `text` starts at character `start` of a source of `total` characters.
+ * A page is computed from the stretch alone when it holds the character before the offset and
+ * the page plus one character after it (or runs to the end).
+ */
+type SourceWindow = { text: string; start: number; total: number };
+
+function pageOfWindow(window: SourceWindow, offset: number, length: number, escapedBudget: number): SourcePage {
+  const { text, start, total } = window;
+  if (offset > total) {
+    throw AppError.validation({ source_offset: [`is past the end of the source (${total} characters); pass a smaller source_offset`] });
   }
-  const stop = Math.min(text.length, offset + length);
-  let end = offset;
+  const stop = Math.min(total, offset + length) - start;
+  const from = offset - start;
+  let end = from;
   let used = 0;
   while (end < stop) {
     const cost = escapedLength(text, end);
@@ -47,7 +60,25 @@ export function sourcePage(text: string, offset: number, length: number, escaped
     end += 1;
   }
   // Never end a page between the two halves of a surrogate pair (unless the page would be empty).
-  if (end > offset + 1 && isHighSurrogate(text.charCodeAt(end - 1)) && isLowSurrogate(text.charCodeAt(end))) end -= 1;
-  const truncated = end < text.length;
-  return { source: text.slice(offset, end), source_truncated: truncated, source_chars: text.length, next_source_offset: truncated ? end : null };
+  if (end > from + 1 && isHighSurrogate(text.charCodeAt(end - 1)) && isLowSurrogate(text.charCodeAt(end))) end -= 1;
+  const truncated = start + end < total;
+  return { source: text.slice(from, end), source_truncated: truncated, source_chars: total, next_source_offset: truncated ? start + end : null };
+}
+
+/**
+ * `sourcePage` of a source read as text chunks (DESIGN 8: a large source is never held whole):
+ * only the page's stretch is kept; the rest is counted, to the end, for `source_chars`.
+ */
+export async function streamedSourcePage(chunks: AsyncIterable<string>, offset: number, length: number, escapedBudget: number): Promise<SourcePage> {
+  const keepFrom = Math.max(0, offset - 1);
+  const keepTo = offset + length + 1;
+  const kept: string[] = [];
+  let position = 0;
+  for await (const chunk of chunks) {
+    const from = Math.max(keepFrom, position);
+    const to = Math.min(keepTo, position + chunk.length);
+    if (from < to) kept.push(chunk.slice(from - position, to - position));
+    position += chunk.length;
+  }
+  return pageOfWindow({ text: kept.join(''), start: Math.min(keepFrom, position), total: position }, offset, length, escapedBudget);
 }

@@ -1,7 +1,7 @@
 // The history of an ontology the caller may see (REST commits, list_commits) and one of its
 // commits (REST commit detail, read_commit). A commit is seen with its ontology (SPEC 2.1).
 import { AppError, canSee } from '@oms/domain';
-import { findCommitWithOntology, listCommits, type PageWindow } from '@oms/db';
+import { findCommitMetaWithOntology, findCommitWithOntology, listCommits, type PageWindow } from '@oms/db';
 import type { ServiceContext } from '../context.js';
 import { callerOf, visibleOntologyRowOr404, type CallerOrActor } from './caller.js';
 
@@ -22,5 +22,13 @@ export async function readCommit(ctx: ServiceContext, who: CallerOrActor, input:
   const commit = await findCommitWithOntology(ctx.db.prisma, input.commitId);
   const named = commit !== null && (input.ontologyId === undefined || commit.ontologyId === input.ontologyId);
   if (!named || !canSee(commit.ontology, caller)) throw new AppError('not_found');
+  return commit;
+}
+
+/** `readCommit` without its source: the caller reads it from the store by the commit's id (as a stream). */
+export async function readCommitMeta(ctx: ServiceContext, who: CallerOrActor, input: { commitId: string }) {
+  const caller = await callerOf(ctx.db.prisma, who);
+  const commit = await findCommitMetaWithOntology(ctx.db.prisma, input.commitId);
+  if (!commit || !canSee(commit.ontology, caller)) throw new AppError('not_found');
   return commit;
 }

@@ -1,7 +1,7 @@
 // One ontology the caller may see (GET /api/v1/ontologies/:id, read_ontology): at its head, or
 // (REST, issue 10) as it was at one commit. Hidden and missing look the same: 404.
 import { AppError } from '@oms/domain';
-import { findVisibleChildrenForUser, findVisibleOntologyForUser, findVisibleOntologySummaryForUser, type VisibleChild, type OntologyRow, type OntologySummary, type OntologyWithHeadMetrics } from '@oms/db';
+import { findVisibleChildrenForUser, findVisibleOntologyForUser, findVisibleOntologySummaryForUser, readSourceChunks, type SourceChunkOptions, type VisibleChild, type OntologyRow, type OntologySummary, type OntologyWithHeadMetrics } from '@oms/db';
 import type { ServiceContext } from '../context.js';
 import { callerOf, visibleOntologyRowOr404, type CallerOrActor } from './caller.js';
 import { commitByRef, type CommitRef, type CommitRow } from './find-commit.js';
@@ -19,6 +19,14 @@ export async function readOntologySummary(ctx: ServiceContext, who: CallerOrActo
   const ontology = await findVisibleOntologySummaryForUser(ctx.db.sql, input.id, who.userId);
   if (!ontology) throw new AppError('not_found');
   return ontology;
+}
+
+/**
+ * The text of a commit's stored source in chunks, read from the store as they are taken (never
+ * whole; DESIGN 8), for a commit the caller was already allowed to read (its summary or meta).
+ */
+export function storedSourceText(ctx: ServiceContext, commitId: string, options: Omit<SourceChunkOptions, 'chunkBytes'> = {}): AsyncGenerator<string> {
+  return readSourceChunks(ctx.db.sessions, commitId, options);
 }
 
 /** The first `take` children of an ontology the caller may see (and their number), only those they may see. */
