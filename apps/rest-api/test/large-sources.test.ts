@@ -284,13 +284,32 @@ describe.each(testBackends())('large sources over HTTP on %s', (backend) => {
       expect(response.headers.get('content-type')).toMatch(/^application\/json/);
       expect(response.headers.get('etag')).toBe(`"${created.head_hash}"`);
       expect(response.headers.get('content-length')).toBeNull();
-      const body = await response.json();
+      const body = (await response.json()) as Record<string, unknown> & { source: string };
       expect(body.source === text).toBe(true);
       const summary = (await server.request('GET', `/api/v1/ontologies/${created.id}?omit_source=true`, { token: alice.token })).body;
       const { source_bytes: _bytes, ...rest } = summary;
       const { source: _source, ...streamed } = body;
       expect(streamed).toEqual(rest);
       expect(Object.keys(body)).toEqual(Object.keys(summary).map((key) => (key === 'source_bytes' ? 'source' : key)));
+
+      // After an update, the first version read by version and as a commit streams the same way.
+      const patched = await server.request('PATCH', `/api/v1/ontologies/${created.id}?omit_source=true`, { token: alice.token, json: { ontology: { source: `${text}ex:z ex:b ex:c .\n` } } });
+      expect(patched.status).toBe(200);
+      const get = (path: string) => fetch(`${server.baseUrl}/api/v1${path}`, { headers: { authorization: `Bearer ${alice.token}` } });
+      const pinned = await get(`/ontologies/${created.id}?version=1.0.0`);
+      expect(pinned.status).toBe(200);
+      expect(pinned.headers.get('content-length')).toBeNull();
+      const pinnedBody = (await pinned.json()) as { source: string; version: string; at_commit: string };
+      expect(pinnedBody.source === text).toBe(true);
+      expect(pinnedBody.version).toBe('1.0.0');
+      const pinnedSummary = (await server.request('GET', `/api/v1/ontologies/${created.id}?version=1.0.0&omit_source=true`, { token: alice.token })).body;
+      expect(pinnedSummary).toMatchObject({ source_bytes: Buffer.byteLength(text), at_commit: pinnedBody.at_commit });
+      const commit = await get(`/ontologies/${created.id}/commits/${pinnedBody.at_commit}`);
+      expect(commit.status).toBe(200);
+      expect(commit.headers.get('content-length')).toBeNull();
+      const commitBody = (await commit.json()) as { source: string; id: string };
+      expect(commitBody.source === text).toBe(true);
+      expect(commitBody.id).toBe(pinnedBody.at_commit);
     });
   });
 

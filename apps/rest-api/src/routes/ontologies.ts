@@ -37,9 +37,10 @@ import {
   presentOntologyAt,
   presentOntologyDetail,
   readOntologySummary,
-  readCommit,
+  readCommitMeta,
   readOntology,
-  readOntologyAt,
+  readOntologyAtMeta,
+  storedSourceBytes,
   storedSourceText,
   updateOntology,
   type OntologyPage,
@@ -75,6 +76,24 @@ export function ontologyRoutes(ctx: RestContext): Router {
     const answer = presentOntologyDetail(row, ctx.config.baseUrl);
     const omit = options.omitSource === true || options.sourceBytes !== undefined;
     sendJson(res, options.status ?? 200, omit ? withoutSource(answer, options.sourceBytes) : answer);
+  };
+  /**
+   * `answer` with the stored source of `commitId` as its `source`: read whole and sent as one
+   * JSON up to WHOLE_ANSWER_MAX_BYTES, else written into the answer as it is read from the store
+   * (DESIGN 8), never held whole.
+   */
+  const sendWithSource = async <T extends { source: string }>(res: Response, answer: T, commitId: string, bytes: number) => {
+    const key = actorOf(res).userId;
+    if (bytes <= WHOLE_ANSWER_MAX_BYTES) {
+      let source = '';
+      for await (const text of storedSourceText(ctx, commitId, { key })) source += text;
+      sendJson(res, 200, { ...answer, source });
+      return;
+    }
+    ctx.responseBudget.hold(res, key, LIST_STREAM_BYTES);
+    await streamJson(res, (signal) => jsonWithStreamedString(answer, 'source', storedSourceText(ctx, commitId, { signal, key })), {
+      deadlineMs: ctx.config.responseWriteTimeoutMs,
+    });
   };
   const sendList = (res: Response, page: OntologyPage, omitSource: boolean) => {
     const key = actorOf(res).userId;
@@ -133,10 +152,12 @@ export function ontologyRoutes(ctx: RestContext): Router {
     const pinned = pinnedRef(query);
     if (pinned) {
       // As it was at one commit (issue 10): that commit's source, format, version and metrics.
-      const { ontology, commit } = await readOntologyAt(ctx, actorOf(res), { id, ref: pinned });
+      const { ontology, commit } = await readOntologyAtMeta(ctx, actorOf(res), { id, ref: pinned });
       res.setHeader('ETag', `"${commit.commitHash}"`);
-      const answer: OntologyResponse = presentOntologyAt({ ...ontology, commits: [] }, commit, ctx.config.baseUrl);
-      sendJson(res, 200, query.omit_source ? withoutSource(answer) : answer);
+      const answer: OntologyResponse = presentOntologyAt({ ...ontology, commits: [] }, { ...commit, source: '' }, ctx.config.baseUrl);
+      const bytes = await storedSourceBytes(ctx, commit.id);
+      if (query.omit_source) sendJson(res, 200, withoutSource(answer, bytes));
+      else await sendWithSource(res, answer, commit.id, bytes);
       return;
     }
     // The size kept with the stored source: not a byte of the source is read for it (DESIGN 8).
@@ -149,14 +170,8 @@ export function ontologyRoutes(ctx: RestContext): Router {
       sendOntology(res, await readOntology(ctx, actorOf(res), { id }));
       return;
     }
-    // A large head: its source is written into the answer as it is read from the store.
-    const key = actorOf(res).userId;
-    ctx.responseBudget.hold(res, key, LIST_STREAM_BYTES);
     res.setHeader('ETag', `"${row.headHash}"`);
-    const answer = presentOntologyDetail({ ...row, commits: [{ source: '' }] }, ctx.config.baseUrl);
-    await streamJson(res, (signal) => jsonWithStreamedString(answer, 'source', storedSourceText(ctx, headCommitId, { signal, key })), {
-      deadlineMs: ctx.config.responseWriteTimeoutMs,
-    });
+    await sendWithSource(res, presentOntologyDetail({ ...row, commits: [{ source: '' }] }, ctx.config.baseUrl), headCommitId, sourceBytes);
   });
 
   router.patch('/ontologies/:id', async (req, res) => {
@@ -206,8 +221,8 @@ export function ontologyRoutes(ctx: RestContext): Router {
 
   router.get('/ontologies/:id/commits/:commitId', async (req, res) => {
     const ontologyId = idParam(req.params.id);
-    const commit = await readCommit(ctx, actorOf(res), { ontologyId, commitId: idParam(req.params.commitId) });
-    res.json(presentCommitDetail(commit));
+    const commit = await readCommitMeta(ctx, actorOf(res), { ontologyId, commitId: idParam(req.params.commitId) });
+    await sendWithSource(res, presentCommitDetail({ ...commit, source: '' }), commit.id, await storedSourceBytes(ctx, commit.id));
   });
 
   return router;

@@ -26,9 +26,10 @@ export async function readCommit(ctx: ServiceContext, who: CallerOrActor, input:
 }
 
 /** `readCommit` without its source: the caller reads it from the store by the commit's id (as a stream). */
-export async function readCommitMeta(ctx: ServiceContext, who: CallerOrActor, input: { commitId: string }) {
+export async function readCommitMeta(ctx: ServiceContext, who: CallerOrActor, input: { commitId: string; ontologyId?: string | undefined }) {
   const caller = await callerOf(ctx.db.prisma, who);
   const commit = await findCommitMetaWithOntology(ctx.db.prisma, input.commitId);
-  if (!commit || !canSee(commit.ontology, caller)) throw new AppError('not_found');
+  const named = commit !== null && (input.ontologyId === undefined || commit.ontologyId === input.ontologyId);
+  if (!named || !canSee(commit.ontology, caller)) throw new AppError('not_found');
   return commit;
 }

@@ -1,10 +1,10 @@
 // One ontology the caller may see (GET /api/v1/ontologies/:id, read_ontology): at its head, or
 // (REST, issue 10) as it was at one commit. Hidden and missing look the same: 404.
 import { AppError } from '@oms/domain';
-import { findVisibleChildrenForUser, findVisibleOntologyForUser, findVisibleOntologySummaryForUser, readSourceChunks, type SourceChunkOptions, type VisibleChild, type OntologyRow, type OntologySummary, type OntologyWithHeadMetrics } from '@oms/db';
+import { findVisibleChildrenForUser, findVisibleOntologyForUser, findVisibleOntologySummaryForUser, prismaQuery, readSourceChunks, storedSourceInfo, type SourceChunkOptions, type VisibleChild, type OntologyRow, type OntologySummary, type OntologyWithHeadMetrics } from '@oms/db';
 import type { ServiceContext } from '../context.js';
 import { callerOf, visibleOntologyRowOr404, type CallerOrActor } from './caller.js';
-import { commitByRef, type CommitRef, type CommitRow } from './find-commit.js';
+import { commitByRef, commitMetaOf, type CommitMeta, type CommitRef, type CommitRow } from './find-commit.js';
 import { withVisibleParent } from './visible-parents.js';
 
 /** At its head, with the head's metrics; visibility (its own and its parent's) is decided in one SQL read. */
@@ -19,6 +19,22 @@ export async function readOntologySummary(ctx: ServiceContext, who: CallerOrActo
   const ontology = await findVisibleOntologySummaryForUser(ctx.db.sql, input.id, who.userId);
   if (!ontology) throw new AppError('not_found');
   return ontology;
+}
+
+/** `readOntologyAt` without the commit's source: read it by the commit's id (its size: `storedSourceBytes`). */
+export async function readOntologyAtMeta(
+  ctx: ServiceContext,
+  who: CallerOrActor,
+  input: { id: string; ref: CommitRef },
+): Promise<{ ontology: OntologyRow; commit: CommitMeta }> {
+  const caller = await callerOf(ctx.db.prisma, who);
+  const ontology = await withVisibleParent(ctx.db.prisma, caller, await visibleOntologyRowOr404(ctx.db.prisma, caller, input.id));
+  return { ontology, commit: await commitMetaOf(ctx.db.prisma, ontology, input.ref) };
+}
+
+/** The UTF-8 size of a commit's stored source, kept with it (not a byte of the source is read). */
+export async function storedSourceBytes(ctx: ServiceContext, commitId: string): Promise<number> {
+  return (await storedSourceInfo(prismaQuery(ctx.db.prisma), commitId))?.bytes ?? 0;
 }
 
 /**
