@@ -1,7 +1,7 @@
 // The one configuration schema of the REST app, parsed once from the environment by main.ts.
 import { tmpdir } from 'node:os';
 import { z } from 'zod';
-import { internalTokenSetting, logLevelSetting, parseEnv, shutdownTimeoutSetting, trustProxySetting, type EnvResult } from '@oms/platform';
+import { internalTokenSetting, logLevelSetting, parseEnv, shutdownTimeoutSetting, sourceSizeConfig, sourceSizeSettings, trustProxySetting, type EnvResult } from '@oms/platform';
 
 const ConfigSchema = z
   .object({
@@ -32,21 +32,13 @@ const ConfigSchema = z
     HEAVY_WORK_HEAP_MIB: z.coerce.number().int().min(64).max(16_384).default(1024),
     // Diffs, conversions and large source checks one caller may have running at once (429 past it).
     HEAVY_REQUESTS_PER_CALLER: z.coerce.number().int().min(1).max(64).default(2),
-    // Sources over this many bytes get their terms after the commit's answer (terms_status `indexing`). Default 10 MiB.
-    TERMS_SYNC_MAX_BYTES: z.coerce.number().int().min(0).max(1024 ** 3).default(10 * 1024 * 1024),
-    // Diffs where a version is over this many bytes are line diffs streamed in bounded memory (DESIGN 8). Default 16 MiB.
-    DIFF_STREAM_MIN_BYTES: z.coerce.number().int().min(0).max(2 ** 40).default(16 * 1024 * 1024),
     // How long an answer may wait for a client to take written bytes before the connection is dropped.
     RESPONSE_WRITE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
     // A request body must arrive within BODY_TIMEOUT_MS plus one second per BODY_MIN_BYTES_PER_SECOND received (else 408).
     BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
     BODY_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(1).max(1024 ** 3).default(65_536),
-    // The largest source a multipart create or update takes, in bytes (DESIGN 8); JSON bodies keep their 10 MB.
-    SOURCE_MAX_BYTES: z.coerce.number().int().min(1).max(2 ** 40).default(1024 ** 3),
-    // The largest uploaded source of a format without a streaming parser (JSON, YAML, ORM2), which is parsed as one text; Turtle, N-Triples, RDF/XML and OWL stream up to SOURCE_MAX_BYTES.
-    WHOLE_TEXT_SOURCE_MAX_BYTES: z.coerce.number().int().min(1).max(2 ** 29 - 24).default(256 * 1024 * 1024),
-    // The largest source GET .../source?format= converts to another serialization (a conversion parses and writes it whole); larger is 406 naming the stored form.
-    CONVERSION_MAX_BYTES: z.coerce.number().int().min(0).max(2 ** 29 - 24).default(32 * 1024 * 1024),
+    // Source sizes (DESIGN 8): SOURCE_MAX_BYTES, TERMS_SYNC_MAX_BYTES, WHOLE_TEXT_SOURCE_MAX_BYTES, DIFF_STREAM_MIN_BYTES, CONVERSION_MAX_BYTES.
+    ...sourceSizeSettings,
     // Where uploaded sources are spooled while they arrive (removed when the request ends). Default: the system's temporary folder.
     UPLOAD_DIR: z.string().min(1).optional(),
   })
@@ -72,13 +64,9 @@ const ConfigSchema = z
     heavyWorkThreads: env.HEAVY_WORK_THREADS,
     heavyWorkHeapMiB: env.HEAVY_WORK_HEAP_MIB,
     heavyRequestsPerCaller: env.HEAVY_REQUESTS_PER_CALLER,
-    termsSyncMaxBytes: env.TERMS_SYNC_MAX_BYTES,
-    diffStreamMinBytes: env.DIFF_STREAM_MIN_BYTES,
     responseWriteTimeoutMs: env.RESPONSE_WRITE_TIMEOUT_MS,
     bodyDeadline: { baseMs: env.BODY_TIMEOUT_MS, minBytesPerSecond: env.BODY_MIN_BYTES_PER_SECOND },
-    sourceMaxBytes: env.SOURCE_MAX_BYTES,
-    wholeTextSourceMaxBytes: env.WHOLE_TEXT_SOURCE_MAX_BYTES,
-    conversionMaxBytes: env.CONVERSION_MAX_BYTES,
+    ...sourceSizeConfig(env),
     uploadDir: env.UPLOAD_DIR ?? tmpdir(),
   }));
 

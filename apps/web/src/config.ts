@@ -2,7 +2,7 @@
 // itself (pages, diffs, downloads), so it also supplies their ServiceConfig.
 import { tmpdir } from 'node:os';
 import { z } from 'zod';
-import { logLevelSetting, parseEnv, shutdownTimeoutSetting, trustProxySetting, type EnvResult } from '@oms/platform';
+import { logLevelSetting, parseEnv, shutdownTimeoutSetting, sourceSizeConfig, sourceSizeSettings, trustProxySetting, type EnvResult } from '@oms/platform';
 
 const ConfigSchema = z
   .object({
@@ -19,7 +19,8 @@ const ConfigSchema = z
     // A request body must arrive within BODY_TIMEOUT_MS plus one second per BODY_MIN_BYTES_PER_SECOND received (else 408).
     BODY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
     BODY_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(1).max(1024 ** 3).default(65_536),
-    SOURCE_MAX_BYTES: z.coerce.number().int().min(1).max(2 ** 40).default(1024 ** 3),
+    // Source sizes (DESIGN 8), as the REST app reads them: SOURCE_MAX_BYTES, TERMS_SYNC_MAX_BYTES, WHOLE_TEXT_SOURCE_MAX_BYTES, DIFF_STREAM_MIN_BYTES, CONVERSION_MAX_BYTES.
+    ...sourceSizeSettings,
     UPLOAD_DIR: z.string().min(1).optional(),
   })
   .transform((env) => ({
@@ -37,7 +38,7 @@ const ConfigSchema = z
     heavyWorkHeapMiB: env.HEAVY_WORK_HEAP_MIB,
     heavyRequestsPerCaller: env.HEAVY_REQUESTS_PER_CALLER,
     bodyDeadline: { baseMs: env.BODY_TIMEOUT_MS, minBytesPerSecond: env.BODY_MIN_BYTES_PER_SECOND },
-    sourceMaxBytes: env.SOURCE_MAX_BYTES,
+    ...sourceSizeConfig(env),
     uploadDir: env.UPLOAD_DIR ?? tmpdir(),
   }));
 

@@ -11,7 +11,7 @@ export { type ReadinessChecks } from './http/health-routes.js';
 export { requestLog, setRequestUser } from './http/request-scope.js';
 export { type ServiceApp } from './http/service-app.js';
 export { bodyAllowanceMs, watchBody, type BodyDeadlinePolicy } from './http/body-deadline.js';
-export { internalTokenSetting, logLevelSetting, shutdownTimeoutSetting, trustProxySetting } from './env-settings.js';
+export { internalTokenSetting, logLevelSetting, shutdownTimeoutSetting, sourceSizeConfig, sourceSizeSettings, trustProxySetting } from './env-settings.js';
 export { esc, page, STYLESHEET, STYLESHEET_PATH, type PageOptions } from './web/layout.js';
 export {
   SESSION_COOKIE,

@@ -16,6 +16,7 @@ const ontology: OntologyView = {
   updatedAt: new Date('2026-01-01T00:00:00Z'),
   metrics: null,
   sourceBytes: 10 * 1024 * 1024,
+  conversionMaxBytes: 32 * 1024 * 1024,
 };
 const level = { parent: null, terms: [], total: 0, page: 1, perPage: 50 };
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="200" viewBox="0 0 300 200"><title>Main</title><rect x="0" y="0" width="300" height="200" fill="#ffffff"/></svg>';
@@ -47,5 +48,14 @@ describe('ontologyPage', () => {
     expect(html).not.toContain('id="children"');
     const failed = ontologyPage(ontology, level, { rows: [], total: 0 }, { problem: 'This model is too large to draw on the page.' });
     expect(failed).toContain('<h2 id="diagram">Diagram</h2>\n<p class="muted">This model is too large to draw on the page.</p>');
+  });
+
+  it('when an RDF source is larger than CONVERSION_MAX_BYTES then only the original is offered, and the page says why', () => {
+    const rdf = { ...ontology, sourceFormat: 'turtle', metrics: { bytes: 1, rdf: { triples: 1 } } };
+    const small = ontologyPage(rdf, level, { rows: [], total: 0 }, null);
+    expect(small).toContain('?format=rdfxml');
+    const large = ontologyPage({ ...rdf, sourceBytes: 40 * 1024 * 1024 }, level, { rows: [], total: 0 }, null);
+    expect(large).not.toContain('?format=');
+    expect(large).toContain('Other serializations are made for sources up to 32 MiB');
   });
 });

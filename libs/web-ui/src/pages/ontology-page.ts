@@ -19,6 +19,8 @@ export type OntologyView = {
   updatedAt: Date;
   metrics: unknown;
   sourceBytes: number;
+  /** The largest source converted to another serialization on download (CONVERSION_MAX_BYTES). */
+  conversionMaxBytes: number;
 };
 export type ChildOntology = { id: string; title: string; visibility: string; version: string };
 export type ChildList = { rows: ChildOntology[]; total: number };
@@ -53,9 +55,11 @@ function downloads(o: OntologyView): string {
   const base = `${ontologyPath(o.id)}/download`;
   const isRdf = Boolean(o.metrics && typeof o.metrics === 'object' && 'rdf' in o.metrics);
   const links = [`<li><a href="${esc(base)}" download>Original (${esc(o.sourceFormat)})</a></li>`];
+  const convertible = o.sourceBytes <= o.conversionMaxBytes;
   // A Turtle source is already Turtle: the original is that download.
-  if (isRdf) for (const [format, label] of CONVERSIONS) if (!(format === 'turtle' && o.sourceFormat === 'turtle')) links.push(`<li><a href="${esc(base + query({ format }))}" download>${label}</a></li>`);
-  return `<ul class="chips">${links.join('')}</ul>`;
+  if (isRdf && convertible) for (const [format, label] of CONVERSIONS) if (!(format === 'turtle' && o.sourceFormat === 'turtle')) links.push(`<li><a href="${esc(base + query({ format }))}" download>${label}</a></li>`);
+  const note = isRdf && !convertible ? `<p class="muted small">Other serializations are made for sources up to ${esc(size(o.conversionMaxBytes))}; this one is larger, so only the original is offered.</p>` : '';
+  return `<ul class="chips">${links.join('')}</ul>${note}`;
 }
 
 function tree(o: OntologyView, level: TreeLevel): string {
