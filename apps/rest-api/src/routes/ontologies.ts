@@ -22,8 +22,9 @@ import { streamEnvelope } from '../http/stream-list.js';
 import { ontologyJsonPieces, withoutSource } from '../presenters/ontology-json.js';
 import { BODY_LIMIT_BYTES } from '../http/json-body.js';
 import { isMultipart, withMultipartUpload, type MultipartUpload } from '../http/multipart-upload.js';
-import { sourceFileOf, uploadLimit } from '../http/uploaded-source.js';
+import { namedSourceFormat, sourceFileOf, uploadLimit, uploadSize } from '../http/uploaded-source.js';
 import {
+  checkWhileArriving,
   createOntology,
   deleteOntology,
   listChildren,
@@ -42,6 +43,8 @@ import {
   updateOntology,
   type OntologyPage,
   type SourceFile,
+  type UploadCheck,
+  type GrowingFile,
 } from '@oms/ontology-service';
 
 /** Memory a streamed list holds beside its inline sources (a FETCH of chunks, pieces in the socket's buffer). */
@@ -89,9 +92,18 @@ export function ontologyRoutes(ctx: RestContext): Router {
    * removed; the source's SHA-256 as received is answered in Repr-Digest (RFC 9530).
    */
   const multipartWrite = async (req: Request, res: Response, write: (upload: MultipartUpload, source: SourceFile | undefined) => Promise<() => void>) => {
-    const send = await withMultipartUpload(req, res, multipartOptions, async (upload) => {
+    // When the body part names the format before the source arrives, the source is checked
+    // while it arrives (DESIGN 8); otherwise after, from its spool.
+    let early: UploadCheck | undefined;
+    const whileArriving = (body: unknown, spool: GrowingFile) => {
+      const format = namedSourceFormat(body);
+      if (format === undefined) return undefined;
+      early = checkWhileArriving(ctx, actorOf(res).userId, format, spool, uploadSize(req, multipartOptions.maxSourceBytes));
+      return early.checked;
+    };
+    const send = await withMultipartUpload(req, res, { ...multipartOptions, whileArriving }, async (upload) => {
       refuseInlineSource(upload.body);
-      const source = upload.source ? sourceFileOf(upload.source) : undefined;
+      const source = upload.source ? sourceFileOf(upload.source, early) : undefined;
       if (upload.source) res.setHeader('Repr-Digest', `sha-256=:${Buffer.from(upload.source.sha256, 'hex').toString('base64')}:`);
       return write(upload, source);
     });

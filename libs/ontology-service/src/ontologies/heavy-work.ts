@@ -24,8 +24,10 @@ export type HeavyWork = {
   /**
    * Parses and measures a source held in a file, read as a stream (no terms): for sources in a
    * format with a streaming parser (isStreamedFormat). Its time bound grows with its size.
+   * With `growing` the file is still arriving (`shared`: GrowingFile.shared): it is read as it
+   * grows, `bytes` is the size expected (0: unknown) and `maxBytes` the largest it may reach.
    */
-  checkFile(format: SourceFormat, path: string, bytes: number): Promise<SourceVerdict>;
+  checkFile(format: SourceFormat, path: string, bytes: number, growing?: { shared: SharedArrayBuffer; maxBytes: number }): Promise<SourceVerdict>;
   /** The terms of a source held in a file, read as a stream (isStreamedFormat); its time bound grows with its size. */
   termsFile(format: SourceFormat, path: string, bytes: number): Promise<TermsVerdict>;
   /** Compares two versions; 422 when the comparison needs more memory than one task may use. */
@@ -137,11 +139,11 @@ export function createHeavyWork(options: HeavyWorkOptions): HeavyWork {
         return { ok: false, message: `the document could not be checked: parsing it ${error.message}` };
       }
     },
-    async checkFile(format, path, bytes) {
+    async checkFile(format, path, bytes, growing) {
       // A large source parses at a few MB a second on a busy, lowered-priority thread.
-      const timeoutMs = Math.max(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, Math.ceil(bytes / FILE_CHECK_BYTES_PER_MS));
+      const timeoutMs = Math.max(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, Math.ceil(Math.max(bytes, growing?.maxBytes ?? 0) / FILE_CHECK_BYTES_PER_MS));
       try {
-        return await run({ kind: 'check-file', format, path, bytes }, timeoutMs);
+        return await run(growing ? { kind: 'check-file', format, path, bytes, growing } : { kind: 'check-file', format, path, bytes }, timeoutMs);
       } catch (error) {
         if (!(error instanceof OutOfMemory)) throw error;
         return { ok: false, message: `the document could not be checked: parsing it ${error.message}` };
