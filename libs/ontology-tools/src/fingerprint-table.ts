@@ -35,26 +35,38 @@ export class Fingerprint {
     return this;
   }
 
+  /**
+   * Continues with `text`, two UTF-16 code units a step (a word of 32 bits, each lane mixed
+   * by a multiplication and a shift back down), then its length as a separator, so that
+   * ("ab", "c") and ("a", "bc") differ.
+   */
   add(text: string): this {
     let hi = this.hi;
     let lo = this.lo;
-    for (let index = 0; index < text.length; index += 1) {
-      const code = text.charCodeAt(index);
-      hi = Math.imul(hi ^ code, 0x01000193);
-      lo = Math.imul(lo ^ code, 0x5bd1e995);
+    const length = text.length;
+    let index = 0;
+    for (; index + 1 < length; index += 2) {
+      const word = text.charCodeAt(index) | (text.charCodeAt(index + 1) << 16);
+      hi = Math.imul(hi ^ word, 0x01000193);
+      hi ^= hi >>> 13;
+      lo = Math.imul(lo ^ word, 0x5bd1e995);
       lo ^= lo >>> 15;
     }
-    // A separator, so that ("ab", "c") and ("a", "bc") differ.
+    if (index < length) {
+      const unit = text.charCodeAt(index);
+      hi = Math.imul(hi ^ unit, 0x01000193);
+      lo = Math.imul(lo ^ unit, 0x5bd1e995);
+    }
     this.hi = Math.imul(hi ^ 0xffff, 0x01000193);
-    this.lo = Math.imul(lo ^ 0xffff, 0x5bd1e995) ^ (text.length * 0x9e3779b1);
+    this.lo = Math.imul(lo ^ 0xffff, 0x5bd1e995) ^ (length * 0x9e3779b1);
     return this;
   }
 }
 
 export class FingerprintTable {
   private slots: number;
-  private his: Uint32Array;
-  private los: Uint32Array;
+  /** Slot i's fingerprint at 2i (high half) and 2i + 1 (low half): one cache line a probe. */
+  private prints: Uint32Array;
   private flags: Uint8Array | undefined;
   size = 0;
 
@@ -66,8 +78,7 @@ export class FingerprintTable {
     let slots = INITIAL_SLOTS;
     while (slots * 3 < expected * 4) slots *= 2;
     this.slots = slots;
-    this.his = new Uint32Array(slots);
-    this.los = new Uint32Array(slots);
+    this.prints = new Uint32Array(slots * 2);
     if (withFlags) this.flags = new Uint8Array(slots);
   }
 
@@ -77,14 +88,16 @@ export class FingerprintTable {
     const hi = print.hi >>> 0;
     // 0/0 marks an empty slot.
     const lo = hi === 0 && print.lo >>> 0 === 0 ? 1 : print.lo >>> 0;
+    const prints = this.prints;
     const mask = this.slots - 1;
     let slot = (Math.imul(hi ^ lo, 0x9e3779b1) >>> 0) & mask;
     for (;;) {
-      const slotHi = this.his[slot] as number;
-      const slotLo = this.los[slot] as number;
+      const at = slot * 2;
+      const slotHi = prints[at] as number;
+      const slotLo = prints[at + 1] as number;
       if (slotHi === 0 && slotLo === 0) {
-        this.his[slot] = hi;
-        this.los[slot] = lo;
+        prints[at] = hi;
+        prints[at + 1] = lo;
         this.size += 1;
         return slot;
       }
@@ -107,26 +120,26 @@ export class FingerprintTable {
 
   /** Each key's flags, once. */
   *allFlags(): Generator<number> {
-    const flags = this.flags;
+    const { flags, prints } = this;
     if (!flags) return;
-    for (let slot = 0; slot < this.slots; slot += 1) if (this.his[slot] !== 0 || this.los[slot] !== 0) yield flags[slot] as number;
+    for (let slot = 0; slot < this.slots; slot += 1) if (prints[slot * 2] !== 0 || prints[slot * 2 + 1] !== 0) yield flags[slot] as number;
   }
 
   private grow(): void {
-    const { his, los, flags } = this;
+    const { prints, flags } = this;
+    const oldSlots = this.slots;
     this.slots *= 2;
-    this.his = new Uint32Array(this.slots);
-    this.los = new Uint32Array(this.slots);
+    this.prints = new Uint32Array(this.slots * 2);
     if (flags) this.flags = new Uint8Array(this.slots);
     const mask = this.slots - 1;
-    for (let old = 0; old < his.length; old += 1) {
-      const hi = his[old] as number;
-      const lo = los[old] as number;
+    for (let old = 0; old < oldSlots; old += 1) {
+      const hi = prints[old * 2] as number;
+      const lo = prints[old * 2 + 1] as number;
       if (hi === 0 && lo === 0) continue;
       let slot = (Math.imul(hi ^ lo, 0x9e3779b1) >>> 0) & mask;
-      while (this.his[slot] !== 0 || this.los[slot] !== 0) slot = (slot + 1) & mask;
-      this.his[slot] = hi;
-      this.los[slot] = lo;
+      while (this.prints[slot * 2] !== 0 || this.prints[slot * 2 + 1] !== 0) slot = (slot + 1) & mask;
+      this.prints[slot * 2] = hi;
+      this.prints[slot * 2 + 1] = lo;
       if (flags && this.flags) this.flags[slot] = flags[old] as number;
     }
   }
