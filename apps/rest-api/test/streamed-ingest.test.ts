@@ -216,7 +216,7 @@ describe.each(testBackends())('streamed ingest of large Turtle on %s', (backend)
     form.append('source', new Blob([source]), 'source.ttl');
     form.append('body', JSON.stringify({ ontology: { title: 'Source first', source_format: 'turtle' } }));
     const response = await fetch(`${server.baseUrl}/api/v1/ontologies`, { method: 'POST', headers: { authorization: `Bearer ${alice.token}` }, body: form });
-    const created = await response.json();
+    const created = (await response.json()) as { id: string };
     expect(response.status).toBe(201);
     expect(created).toMatchObject({ source_bytes: source.length, metrics: { bytes: source.length, rdf: { triples: classesIn(source) * 3, classes: classesIn(source) } } });
     expect((await download(created.id)).equals(source)).toBe(true);

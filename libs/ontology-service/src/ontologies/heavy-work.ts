@@ -5,7 +5,9 @@
 // limit, so a task that needs more memory than one may use ends that worker (the answer says
 // so), not the service; the queue is bounded, and past it a task is refused with 503 and
 // Retry-After rather than wait behind many others. Small inputs run inline, where a thread
-// hop would cost more than the work.
+// hop would cost more than the work. Work nobody waits for (terms written in the background)
+// has a pool of its own, one thread at nice 19, so that it yields the CPU to everything else;
+// a request's own work runs at the process's priority (docs/decisions.md "Streaming ingest").
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { AppError } from '@oms/domain';
@@ -19,8 +21,11 @@ export type DiffTaskOptions = { limit?: number | undefined; textOnly: boolean; c
 export type HeavyWork = {
   /** Inputs of at least this many characters are heavy: they run in a worker thread. */
   readonly offloadAtChars: number;
-  /** Parses and measures a source (ingest), with its terms unless `terms: false`. */
-  check(format: SourceFormat, text: string, options?: { terms?: boolean }): Promise<SourceVerdict>;
+  /**
+   * Parses and measures a source (ingest), with its terms unless `terms: false`; `background`:
+   * for work nobody waits for (in the background pool).
+   */
+  check(format: SourceFormat, text: string, options?: { terms?: boolean; background?: boolean }): Promise<SourceVerdict>;
   /**
    * Parses and measures a source held in a file, read as a stream (no terms): for sources in a
    * format with a streaming parser (isStreamedFormat). Its time bound grows with its size.
@@ -28,7 +33,7 @@ export type HeavyWork = {
    * grows, `bytes` is the size expected (0: unknown) and `maxBytes` the largest it may reach.
    */
   checkFile(format: SourceFormat, path: string, bytes: number, growing?: { shared: SharedArrayBuffer; maxBytes: number }): Promise<SourceVerdict>;
-  /** The terms of a source held in a file, read as a stream (isStreamedFormat); its time bound grows with its size. */
+  /** The terms of a source held in a file, read as a stream (isStreamedFormat), in the background pool; its time bound grows with its size. */
   termsFile(format: SourceFormat, path: string, bytes: number): Promise<TermsVerdict>;
   /** Compares two versions; 422 when the comparison needs more memory than one task may use. */
   diff(from: SourceVersion | null, to: SourceVersion, options: DiffTaskOptions): Promise<SourceDiff>;
@@ -41,7 +46,7 @@ export type HeavyWork = {
 };
 
 export type HeavyWorkOptions = {
-  /** Worker threads for heavy tasks; 0 runs everything inline. */
+  /** Worker threads for requests' heavy tasks (the background pool has one more); 0 runs everything inline. */
   threads: number;
   /** Inputs of at least this many characters go to a worker. */
   offloadAtChars?: number;
@@ -64,6 +69,11 @@ const QUEUE_PER_THREAD = 8;
 const FILE_CHECK_BYTES_PER_MS = 1000;
 // A thread takes about half a second to start (it loads every parser): keep it a while.
 const IDLE_THREAD_MS = 15 * 60_000;
+
+/** Requests' work, or work nobody waits for. */
+type Lane = 'request' | 'background';
+/** Each lane's workers' nice value (Linux, per thread). */
+const LANE_NICE: Record<Lane, number> = { request: 0, background: 19 };
 
 /**
  * One core is left to the event loop (and the database beside it): on 2 cores one worker thread,
@@ -91,29 +101,32 @@ export function createHeavyWork(options: HeavyWorkOptions): HeavyWork {
   const heapMiB = options.workerHeapMiB ?? DEFAULT_WORKER_HEAP_MIB;
   const maxQueue = options.maxQueue ?? Math.max(1, options.threads) * QUEUE_PER_THREAD;
   const pooled = options.threads > 0 && workerFile !== undefined;
-  let pool: Piscina<HeavyTask, unknown> | undefined;
+  const pools: Partial<Record<Lane, Piscina<HeavyTask, unknown>>> = {};
   let closed = false;
 
-  const poolNow = (file: URL) => {
-    if (pool) return pool;
-    pool = new Piscina<HeavyTask, unknown>({
+  const poolNow = (file: URL, lane: Lane) => {
+    const existing = pools[lane];
+    if (existing) return existing;
+    const pool = new Piscina<HeavyTask, unknown>({
       filename: file.href,
       minThreads: 0,
-      maxThreads: options.threads,
+      maxThreads: lane === 'request' ? options.threads : 1,
       idleTimeout: IDLE_THREAD_MS,
       maxQueue,
       resourceLimits: { maxOldGenerationSizeMb: heapMiB },
+      workerData: { nice: LANE_NICE[lane] },
     });
     // A worker that fails outside a task (while starting) is reported here; the task it would
     // have run is bounded by its timeout.
     pool.on('error', (error: unknown) => options.logger?.warn({ err: error }, 'heavy-work worker failed'));
+    pools[lane] = pool;
     return pool;
   };
 
-  async function run<T extends HeavyTask>(task: T, timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS): Promise<HeavyResult<T>> {
+  async function run<T extends HeavyTask>(task: T, timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS, lane: Lane = 'request'): Promise<HeavyResult<T>> {
     const inline = () => runHeavyTask(task) as Promise<HeavyResult<T>>;
     if (!pooled || closed || taskChars(task) < offloadAtChars) return inline();
-    const threads = poolNow(workerFile);
+    const threads = poolNow(workerFile, lane);
     if (threads.queueSize >= maxQueue) throw busy();
     try {
       return (await threads.run(task, { signal: AbortSignal.timeout(timeoutMs) })) as HeavyResult<T>;
@@ -133,7 +146,8 @@ export function createHeavyWork(options: HeavyWorkOptions): HeavyWork {
     offloadAtChars,
     async check(format, text, checkOptions) {
       try {
-        return await run(checkOptions?.terms === false ? { kind: 'check', format, text, terms: false } : { kind: 'check', format, text });
+        const task = checkOptions?.terms === false ? ({ kind: 'check', format, text, terms: false } as const) : ({ kind: 'check', format, text } as const);
+        return await run(task, undefined, checkOptions?.background ? 'background' : 'request');
       } catch (error) {
         if (!(error instanceof OutOfMemory)) throw error;
         return { ok: false, message: `the document could not be checked: parsing it ${error.message}` };
@@ -152,7 +166,7 @@ export function createHeavyWork(options: HeavyWorkOptions): HeavyWork {
     async termsFile(format, path, bytes) {
       const timeoutMs = Math.max(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, Math.ceil(bytes / FILE_CHECK_BYTES_PER_MS));
       try {
-        return await run({ kind: 'terms-file', format, path, bytes }, timeoutMs);
+        return await run({ kind: 'terms-file', format, path, bytes }, timeoutMs, 'background');
       } catch (error) {
         if (!(error instanceof OutOfMemory)) throw error;
         return { ok: false, message: `the terms could not be read: reading them ${error.message}` };
@@ -186,9 +200,10 @@ export function createHeavyWork(options: HeavyWorkOptions): HeavyWork {
     },
     async close() {
       closed = true;
-      const running = pool;
-      pool = undefined;
-      await running?.destroy();
+      const running = Object.values(pools);
+      delete pools.request;
+      delete pools.background;
+      await Promise.all(running.map((pool) => pool.destroy()));
     },
   };
 }
