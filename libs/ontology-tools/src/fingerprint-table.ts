@@ -5,6 +5,10 @@
 // one. Open addressing with linear probing; grows by doubling past 3/4 full.
 
 const INITIAL_SLOTS = 1 << 16;
+/** Keys added are inserted this many at a time, in the order of their slots (see flush). */
+const BATCH = 1 << 14;
+/** A batch is ordered by this many top bits of each key's first slot. */
+const ORDER_BITS = 12;
 
 const rotate = (value: number, bits: number) => (value << bits) | (value >>> (32 - bits));
 
@@ -63,12 +67,21 @@ export class Fingerprint {
   }
 }
 
+/**
+ * A set of fingerprints. `add` defers the insertion: a batch of keys is inserted at once in the
+ * order of their slots, so that a table far larger than the CPU's caches is walked from one end
+ * to the other instead of at random (a random probe of a 32 MB table cost about as much as the
+ * parse of the triple that made it).
+ */
 export class FingerprintTable {
   private slots: number;
   /** Slot i's fingerprint at 2i (high half) and 2i + 1 (low half): one cache line a probe. */
   private prints: Uint32Array;
   private flags: Uint8Array | undefined;
-  size = 0;
+  private count = 0;
+  /** Keys added and not yet inserted, as (high, low) pairs. */
+  private batch: Uint32Array | undefined;
+  private batched = 0;
 
   /**
    * `expected`: how many keys are likely, so that the table is made at its size at once (growing
@@ -82,15 +95,26 @@ export class FingerprintTable {
     if (withFlags) this.flags = new Uint8Array(slots);
   }
 
+  /** How many distinct keys. */
+  get size(): number {
+    this.flush();
+    return this.count;
+  }
+
   /** The slot of the fingerprint, added if new (then `size` grows). */
   private slotOf(print: Fingerprint): number {
-    if ((this.size + 1) * 4 > this.slots * 3) this.grow();
+    if ((this.count + 1) * 4 > this.slots * 3) this.grow();
     const hi = print.hi >>> 0;
     // 0/0 marks an empty slot.
     const lo = hi === 0 && print.lo >>> 0 === 0 ? 1 : print.lo >>> 0;
+    return this.insert(hi, lo, (Math.imul(hi ^ lo, 0x9e3779b1) >>> 0) & (this.slots - 1));
+  }
+
+  /** Inserts (hi, lo) from slot `slot` on; answers its slot. */
+  private insert(hi: number, lo: number, from: number): number {
     const prints = this.prints;
     const mask = this.slots - 1;
-    let slot = (Math.imul(hi ^ lo, 0x9e3779b1) >>> 0) & mask;
+    let slot = from;
     for (;;) {
       const at = slot * 2;
       const slotHi = prints[at] as number;
@@ -98,7 +122,7 @@ export class FingerprintTable {
       if (slotHi === 0 && slotLo === 0) {
         prints[at] = hi;
         prints[at + 1] = lo;
-        this.size += 1;
+        this.count += 1;
         return slot;
       }
       if (slotHi === hi && slotLo === lo) return slot;
@@ -106,12 +130,50 @@ export class FingerprintTable {
     }
   }
 
+  /** Adds the key (inserted with the next batch). */
   add(print: Fingerprint): void {
-    this.slotOf(print);
+    const batch = (this.batch ??= new Uint32Array(BATCH * 2));
+    const hi = print.hi >>> 0;
+    batch[this.batched * 2] = hi;
+    batch[this.batched * 2 + 1] = hi === 0 && print.lo >>> 0 === 0 ? 1 : print.lo >>> 0;
+    this.batched += 1;
+    if (this.batched === BATCH) this.flush();
   }
 
-  /** ORs `bits` into the key's flags (a table made with flags). */
+  /** Inserts the batch, ordered by the top bits of each key's first slot (a counting sort). */
+  private flush(): void {
+    const n = this.batched;
+    const batch = this.batch;
+    if (n === 0 || !batch) return;
+    this.batched = 0;
+    while ((this.count + n) * 4 > this.slots * 3) this.grow();
+    const mask = this.slots - 1;
+    const shift = Math.max(0, Math.log2(this.slots) - ORDER_BITS);
+    const starts = new Uint32Array((1 << ORDER_BITS) + 1);
+    const firsts = new Uint32Array(n);
+    for (let i = 0; i < n; i += 1) {
+      const first = (Math.imul((batch[i * 2] as number) ^ (batch[i * 2 + 1] as number), 0x9e3779b1) >>> 0) & mask;
+      firsts[i] = first;
+      const bucket = (first >>> shift) + 1;
+      starts[bucket] = (starts[bucket] as number) + 1;
+    }
+    for (let bucket = 1; bucket < starts.length; bucket += 1) starts[bucket] = (starts[bucket] as number) + (starts[bucket - 1] as number);
+    const order = new Uint32Array(n);
+    for (let i = 0; i < n; i += 1) {
+      const bucket = (firsts[i] as number) >>> shift;
+      const at = starts[bucket] as number;
+      starts[bucket] = at + 1;
+      order[at] = i;
+    }
+    for (let k = 0; k < n; k += 1) {
+      const i = order[k] as number;
+      this.insert(batch[i * 2] as number, batch[i * 2 + 1] as number, firsts[i] as number);
+    }
+  }
+
+  /** ORs `bits` into the key's flags (a table made with flags), at once. */
   mark(print: Fingerprint, bits: number): number {
+    this.flush();
     const slot = this.slotOf(print);
     const flags = this.flags as Uint8Array;
     flags[slot] = (flags[slot] as number) | bits;
