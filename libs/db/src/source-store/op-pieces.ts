@@ -47,8 +47,9 @@ export function compressPieceAsync(codec: Exclude<PieceCodec, 'plain'>, bytes: U
 }
 
 /**
- * Pieces compressed at once on the thread pool before the writer waits: while they are
- * compressed, the previous ones are written (a database round trip) and the next input is read.
+ * Pieces sealed before the writer waits for their compression (one after the other on the
+ * thread pool) and writes them: meanwhile the previous ones are written (a database round trip)
+ * and the next input is read.
  */
 const PIECES_IN_FLIGHT = 4;
 
@@ -73,8 +74,9 @@ export async function inflatePiece(codec: PieceCodec, bytes: Uint8Array): Promis
 
 /**
  * Collects ops into compressed pieces; consecutive copies (or skips) become one op. Pieces are
- * compressed on the thread pool, a few at a time, and written in order, one write at a time,
- * while the next ones are compressed (memory: PIECES_IN_FLIGHT pieces and one write).
+ * compressed on the thread pool, one after the other, and written in order, a few at a time and
+ * one write at a time, while the next ones are compressed (memory: PIECES_IN_FLIGHT pieces and
+ * one write).
  */
 export class PieceWriter implements OpSink {
   private readonly buffer: Buffer;
@@ -85,6 +87,8 @@ export class PieceWriter implements OpSink {
   private ready: Promise<Buffer>[] = [];
   /** The write under way (its failure is thrown by the next drain or finish). */
   private writing: Promise<void> = Promise.resolve();
+  /** The last piece's compression, settled (the next one starts after it). */
+  private compressed: Promise<void> = Promise.resolve();
   /** Compressed bytes of every piece sealed so far. */
   storedBytes = 0;
   pieces = 0;
@@ -183,8 +187,15 @@ export class PieceWriter implements OpSink {
 
   private seal() {
     if (this.at === 0) return;
-    // A copy: the buffer takes the next piece while this one is compressed.
-    const compressing = compressPieceAsync(this.codec, Buffer.from(this.buffer.subarray(0, this.at)));
+    // A copy: the buffer takes the next piece while this one is compressed. One piece at a time
+    // (after the one before it), so that the store takes at most one more core beside the event
+    // loop: the check of the same source runs on the other.
+    const bytes = Buffer.from(this.buffer.subarray(0, this.at));
+    const compressing = this.compressed.then(() => compressPieceAsync(this.codec, bytes));
+    this.compressed = compressing.then(
+      () => undefined,
+      () => undefined,
+    );
     // Awaited by the write that takes it; a failure is thrown there.
     compressing.catch(() => undefined);
     this.at = 0;
