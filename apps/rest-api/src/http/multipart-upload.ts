@@ -194,9 +194,13 @@ function receive(req: Request, res: Response, options: MultipartOptions, spool: 
       const out = spoolWriter(spool);
       spoolers.push(out, stream);
       if (bodySeen && body !== undefined && options.whileArriving) {
-        options.whileArriving(body, spool)?.catch((error: unknown) =>
-          fail(error instanceof AppError ? error : new AppError('unavailable', { message: 'The source could not be checked while it arrived; retry.', cause: error })),
-        );
+        const stopped = (error: unknown) =>
+          fail(error instanceof AppError ? error : new AppError('unavailable', { message: 'The source could not be checked while it arrived; retry.', cause: error }));
+        try {
+          options.whileArriving(body, spool)?.catch(stopped);
+        } catch (error) {
+          stopped(error);
+        }
       }
       stream.on('data', (chunk: Buffer) => {
         hash.update(chunk);
