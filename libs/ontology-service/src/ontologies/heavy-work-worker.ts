@@ -4,8 +4,8 @@ import { setPriority } from 'node:os';
 import { workerData } from 'piscina';
 import { runHeavyTask, type HeavyTask } from './heavy-tasks.js';
 
-// How much this thread yields to the rest (heavy-work.ts: the background pool's workers run at
-// nice 19, so that the event loop and requests' own work go first). On Linux a nice value is per
+// How much this thread yields to the rest (heavy-work.ts: most heavy work runs at nice 19, so
+// that the event loop goes first). On Linux a nice value is per
 // thread, so this lowers this worker alone (elsewhere it would lower the whole process, main
 // thread included: left alone there).
 const nice = (workerData as { nice?: unknown } | undefined)?.nice;

@@ -5,9 +5,9 @@
 // limit, so a task that needs more memory than one may use ends that worker (the answer says
 // so), not the service; the queue is bounded, and past it a task is refused with 503 and
 // Retry-After rather than wait behind many others. Small inputs run inline, where a thread
-// hop would cost more than the work. Work nobody waits for (terms written in the background)
-// has a pool of its own, one thread at nice 19, so that it yields the CPU to everything else;
-// a request's own work runs at the process's priority (docs/decisions.md "Streaming ingest").
+// hop would cost more than the work. The pool's threads run at nice 19, so that cheap requests
+// go first; the check of a large upload, which its write's transaction waits for, has a pool of
+// its own at the process's priority (docs/decisions.md "Streaming ingest").
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { AppError } from '@oms/domain';
@@ -21,19 +21,16 @@ export type DiffTaskOptions = { limit?: number | undefined; textOnly: boolean; c
 export type HeavyWork = {
   /** Inputs of at least this many characters are heavy: they run in a worker thread. */
   readonly offloadAtChars: number;
-  /**
-   * Parses and measures a source (ingest), with its terms unless `terms: false`; `background`:
-   * for work nobody waits for (in the background pool).
-   */
-  check(format: SourceFormat, text: string, options?: { terms?: boolean; background?: boolean }): Promise<SourceVerdict>;
+  /** Parses and measures a source (ingest), with its terms unless `terms: false`. */
+  check(format: SourceFormat, text: string, options?: { terms?: boolean }): Promise<SourceVerdict>;
   /**
    * Parses and measures a source held in a file, read as a stream (no terms): for sources in a
-   * format with a streaming parser (isStreamedFormat). Its time bound grows with its size.
-   * With `growing` the file is still arriving (`shared`: GrowingFile.shared): it is read as it
+   * format with a streaming parser (isStreamedFormat), in the ingest pool (not niced). Its time
+   * bound grows with its size. With `growing` the file is still arriving (`shared`: GrowingFile.shared): it is read as it
    * grows, `bytes` is the size expected (0: unknown) and `maxBytes` the largest it may reach.
    */
   checkFile(format: SourceFormat, path: string, bytes: number, growing?: { shared: SharedArrayBuffer; maxBytes: number }): Promise<SourceVerdict>;
-  /** The terms of a source held in a file, read as a stream (isStreamedFormat), in the background pool; its time bound grows with its size. */
+  /** The terms of a source held in a file, read as a stream (isStreamedFormat); its time bound grows with its size. */
   termsFile(format: SourceFormat, path: string, bytes: number): Promise<TermsVerdict>;
   /** Compares two versions; 422 when the comparison needs more memory than one task may use. */
   diff(from: SourceVersion | null, to: SourceVersion, options: DiffTaskOptions): Promise<SourceDiff>;
@@ -46,7 +43,7 @@ export type HeavyWork = {
 };
 
 export type HeavyWorkOptions = {
-  /** Worker threads for requests' heavy tasks (the background pool has one more); 0 runs everything inline. */
+  /** Worker threads for heavy tasks (and as many more for large uploads' checks); 0 runs everything inline. */
   threads: number;
   /** Inputs of at least this many characters go to a worker. */
   offloadAtChars?: number;
@@ -70,10 +67,10 @@ const FILE_CHECK_BYTES_PER_MS = 1000;
 // A thread takes about half a second to start (it loads every parser): keep it a while.
 const IDLE_THREAD_MS = 15 * 60_000;
 
-/** Requests' work, or work nobody waits for. */
-type Lane = 'request' | 'background';
+/** Every heavy task, or the check of a large upload (checkFile), which a transaction waits for. */
+type Lane = 'heavy' | 'ingest';
 /** Each lane's workers' nice value (Linux, per thread). */
-const LANE_NICE: Record<Lane, number> = { request: 0, background: 19 };
+const LANE_NICE: Record<Lane, number> = { heavy: 19, ingest: 0 };
 
 /**
  * One core is left to the event loop (and the database beside it): on 2 cores one worker thread,
@@ -110,7 +107,7 @@ export function createHeavyWork(options: HeavyWorkOptions): HeavyWork {
     const pool = new Piscina<HeavyTask, unknown>({
       filename: file.href,
       minThreads: 0,
-      maxThreads: lane === 'request' ? options.threads : 1,
+      maxThreads: options.threads,
       idleTimeout: IDLE_THREAD_MS,
       maxQueue,
       resourceLimits: { maxOldGenerationSizeMb: heapMiB },
@@ -123,7 +120,7 @@ export function createHeavyWork(options: HeavyWorkOptions): HeavyWork {
     return pool;
   };
 
-  async function run<T extends HeavyTask>(task: T, timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS, lane: Lane = 'request'): Promise<HeavyResult<T>> {
+  async function run<T extends HeavyTask>(task: T, timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS, lane: Lane = 'heavy'): Promise<HeavyResult<T>> {
     const inline = () => runHeavyTask(task) as Promise<HeavyResult<T>>;
     if (!pooled || closed || taskChars(task) < offloadAtChars) return inline();
     const threads = poolNow(workerFile, lane);
@@ -146,18 +143,17 @@ export function createHeavyWork(options: HeavyWorkOptions): HeavyWork {
     offloadAtChars,
     async check(format, text, checkOptions) {
       try {
-        const task = checkOptions?.terms === false ? ({ kind: 'check', format, text, terms: false } as const) : ({ kind: 'check', format, text } as const);
-        return await run(task, undefined, checkOptions?.background ? 'background' : 'request');
+        return await run(checkOptions?.terms === false ? { kind: 'check', format, text, terms: false } : { kind: 'check', format, text });
       } catch (error) {
         if (!(error instanceof OutOfMemory)) throw error;
         return { ok: false, message: `the document could not be checked: parsing it ${error.message}` };
       }
     },
     async checkFile(format, path, bytes, growing) {
-      // A large source parses at a few MB a second on a busy, lowered-priority thread.
+      // A large source parses at a few MB a second on a busy machine.
       const timeoutMs = Math.max(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, Math.ceil(Math.max(bytes, growing?.maxBytes ?? 0) / FILE_CHECK_BYTES_PER_MS));
       try {
-        return await run(growing ? { kind: 'check-file', format, path, bytes, growing } : { kind: 'check-file', format, path, bytes }, timeoutMs);
+        return await run(growing ? { kind: 'check-file', format, path, bytes, growing } : { kind: 'check-file', format, path, bytes }, timeoutMs, 'ingest');
       } catch (error) {
         if (!(error instanceof OutOfMemory)) throw error;
         return { ok: false, message: `the document could not be checked: parsing it ${error.message}` };
@@ -166,7 +162,7 @@ export function createHeavyWork(options: HeavyWorkOptions): HeavyWork {
     async termsFile(format, path, bytes) {
       const timeoutMs = Math.max(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, Math.ceil(bytes / FILE_CHECK_BYTES_PER_MS));
       try {
-        return await run({ kind: 'terms-file', format, path, bytes }, timeoutMs, 'background');
+        return await run({ kind: 'terms-file', format, path, bytes }, timeoutMs);
       } catch (error) {
         if (!(error instanceof OutOfMemory)) throw error;
         return { ok: false, message: `the terms could not be read: reading them ${error.message}` };
@@ -201,8 +197,8 @@ export function createHeavyWork(options: HeavyWorkOptions): HeavyWork {
     async close() {
       closed = true;
       const running = Object.values(pools);
-      delete pools.request;
-      delete pools.background;
+      delete pools.heavy;
+      delete pools.ingest;
       await Promise.all(running.map((pool) => pool.destroy()));
     },
   };
