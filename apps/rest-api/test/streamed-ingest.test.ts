@@ -137,18 +137,21 @@ describe.each(testBackends())('streamed ingest of large Turtle on %s', (backend)
     return true;
   };
   /**
-   * A multipart create written by hand, the body part first, then the source in pieces with a
+   * A multipart write (a create unless told) written by hand, the body part first, then the source in pieces with a
    * pause between each; stops sending when the server answers (or after `abortAfter` bytes, by
    * closing the connection). Answers how much of the source was sent, and the answer if any.
    */
-  async function pacedCreate(source: Buffer, options: { piece: number; pauseMs: number; abortAfter?: number; beforeAbort?: () => Promise<void> }) {
+  async function pacedUpload(
+    source: Buffer,
+    options: { piece: number; pauseMs: number; abortAfter?: number; beforeAbort?: () => Promise<void>; method?: string; path?: string; body?: unknown },
+  ) {
     const boundary = 'oms-paced-upload-4f1c';
-    const body = JSON.stringify({ ontology: { title: 'Paced', source_format: 'turtle' } });
+    const body = JSON.stringify(options.body ?? { ontology: { title: 'Paced', source_format: 'turtle' } });
     const head = `--${boundary}\r\nContent-Disposition: form-data; name="body"\r\n\r\n${body}\r\n--${boundary}\r\nContent-Disposition: form-data; name="source"; filename="source.ttl"\r\nContent-Type: text/turtle\r\n\r\n`;
     const tail = `\r\n--${boundary}--\r\n`;
     const request = await startRawRequest(server.baseUrl, {
-      method: 'POST',
-      path: '/api/v1/ontologies',
+      method: options.method ?? 'POST',
+      path: `/api/v1${options.path ?? '/ontologies'}`,
       headers: {
         authorization: `Bearer ${alice.token}`,
         'content-type': `multipart/form-data; boundary=${boundary}`,
@@ -180,7 +183,7 @@ describe.each(testBackends())('streamed ingest of large Turtle on %s', (backend)
   it('when a large upload is invalid early on then it is refused while it still arrives, and leaves no ontology, commit, stored piece or file', async () => {
     const before = await stored();
     const source = Buffer.concat([turtleOf(400_000, 'e'), Buffer.from('ex:broken rdfs:label "no end\r\n'), turtleOf(16_000_000, 'f')]);
-    const { sent, answer } = await pacedCreate(source, { piece: 64 * 1024, pauseMs: 25 });
+    const { sent, answer } = await pacedUpload(source, { piece: 64 * 1024, pauseMs: 25 });
     expect(answer?.status).toBe(422);
     expect(JSON.parse(answer?.body ?? '{}').errors.source[0]).toMatch(/^line \d+/);
     // Answered before the client had sent the whole source.
@@ -188,13 +191,28 @@ describe.each(testBackends())('streamed ingest of large Turtle on %s', (backend)
     expect(await stored()).toEqual(before);
     expect(uploadsLeft()).toEqual([]);
     expect(await until(() => spoolHandles() === 0)).toBe(true);
+
+    // The same for an update whose body part names the format.
+    const head = await create(turtleOf(200_000, 'u'));
+    const afterCreate = await stored();
+    const update = await pacedUpload(source, {
+      piece: 64 * 1024,
+      pauseMs: 25,
+      method: 'PATCH',
+      path: `/ontologies/${head.body.id}`,
+      body: { ontology: { source_format: 'turtle' }, change_summary: 'broken' },
+    });
+    expect(update.answer?.status).toBe(422);
+    expect(update.sent).toBeLessThan(source.length);
+    expect(await stored()).toEqual(afterCreate);
+    expect(uploadsLeft()).toEqual([]);
   });
 
   it('when a client stops sending a large upload half-way then the check started on it stops and nothing is left', async () => {
     const before = await stored();
     const source = turtleOf(8_000_000, 'a');
     let reading = false;
-    const { answer } = await pacedCreate(source, {
+    const { answer } = await pacedUpload(source, {
       piece: 64 * 1024,
       pauseMs: 10,
       abortAfter: 2_000_000,
