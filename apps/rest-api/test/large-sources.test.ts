@@ -183,6 +183,19 @@ describe.each(testBackends())('large sources over HTTP on %s', (backend) => {
       expect(uploadsLeft()).toEqual([]);
     });
 
+    it('when someone who may not change the ontology sends a multipart update then it is 403 or 404 before its source is read or checked', async () => {
+      const shared = await create(turtleOf(20_000), { visibility: 'public' });
+      const hidden = await create(turtleOf(20_000), { visibility: 'private' });
+      const broken = 'ex:a ex:b'.repeat(50_000);
+      for (const [id, status] of [[shared.body.id, 403], [hidden.body.id, 404]] as const) {
+        const refused = await multipart('PATCH', `/ontologies/${id}`, { body: { ontology: { source_format: 'turtle' } }, source: broken }, { token: bob.token });
+        expect(refused.status).toBe(status);
+        expect(refused.headers.get('connection')).toBe('close');
+      }
+      expect((await commitsOf(shared.body.id)).length).toBe(1);
+      expect(uploadsLeft()).toEqual([]);
+    });
+
     it('when a multipart write is sent without credentials then it is 401 before the body is read', async () => {
       const response = await fetch(`${server.baseUrl}/api/v1/ontologies`, { method: 'POST', body: new FormData() });
       expect(response.status).toBe(401);

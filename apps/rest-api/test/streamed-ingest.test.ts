@@ -2,7 +2,7 @@
 // limit is checked, measured, hashed and stored from its spooled file as streams, never held
 // as one string. TERMS_SYNC_MAX_BYTES is lowered so that multi-megabyte uploads take that
 // path; the heavy work runs in a real worker thread, as in production. On both back ends.
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { commitsOldestFirst } from '@oms/db';
 import { testBackends } from '@oms/db/testing';
 import { useTestServer } from './support/use-test-server.js';
 import { getPage, signInCookie } from './support/web-session.js';
+import { startRawRequest, type RawAnswer } from './support/raw-http.js';
 
 const SYNC_LIMIT = 100_000;
 const WHOLE_LIMIT = 300_000;
@@ -192,6 +193,127 @@ describe.each(testBackends())('streamed ingest of large Turtle on %s', (backend)
     expect(await stored()).toEqual(afterCreate);
     expect(uploadsLeft()).toEqual([]);
   }, 120_000);
+
+  /** Files of the upload folder this process holds open (the spool's writer, and its reader in the worker thread). */
+  const spoolHandles = () =>
+    readdirSync('/proc/self/fd').filter((fd) => {
+      try {
+        return readlinkSync(`/proc/self/fd/${fd}`).startsWith(uploadDir);
+      } catch {
+        return false;
+      }
+    }).length;
+  const until = async (condition: () => boolean, deadlineMs = 20_000) => {
+    for (const started = Date.now(); !condition(); ) {
+      if (Date.now() - started > deadlineMs) return false;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return true;
+  };
+  /**
+   * A multipart write (a create unless told) written by hand, the body part first, then the source in pieces with a
+   * pause between each; stops sending when the server answers (or after `abortAfter` bytes, by
+   * closing the connection). Answers how much of the source was sent, and the answer if any.
+   */
+  async function pacedUpload(
+    source: Buffer,
+    options: { piece: number; pauseMs: number; abortAfter?: number; beforeAbort?: () => Promise<void>; method?: string; path?: string; body?: unknown },
+  ) {
+    const boundary = 'oms-paced-upload-4f1c';
+    const body = JSON.stringify(options.body ?? { ontology: { title: 'Paced', source_format: 'turtle' } });
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="body"\r\n\r\n${body}\r\n--${boundary}\r\nContent-Disposition: form-data; name="source"; filename="source.ttl"\r\nContent-Type: text/turtle\r\n\r\n`;
+    const tail = `\r\n--${boundary}--\r\n`;
+    const request = await startRawRequest(server.baseUrl, {
+      method: options.method ?? 'POST',
+      path: `/api/v1${options.path ?? '/ontologies'}`,
+      headers: {
+        authorization: `Bearer ${alice.token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(Buffer.byteLength(head) + source.length + Buffer.byteLength(tail)),
+      },
+      firstPart: head,
+    });
+    let sent = 0;
+    try {
+      while (sent < source.length && !request.closed()) {
+        if (options.abortAfter !== undefined && sent >= options.abortAfter) {
+          await options.beforeAbort?.();
+          request.destroy();
+          return { sent, answer: undefined };
+        }
+        const piece = source.subarray(sent, sent + options.piece);
+        await request.write(piece);
+        sent += piece.length;
+        await new Promise((resolve) => setTimeout(resolve, options.pauseMs));
+      }
+      if (!request.closed()) await request.write(tail);
+    } catch {
+      // The server answered and closed its side while the source was still being sent.
+    }
+    const answer: RawAnswer = await request.answer(60_000);
+    return { sent, answer };
+  }
+
+  it('when a large upload is invalid early on then it is refused while it still arrives, and leaves no ontology, commit, stored piece or file', async () => {
+    const before = await stored();
+    const source = Buffer.concat([turtleOf(400_000, 'e'), Buffer.from('ex:broken rdfs:label "no end\r\n'), turtleOf(16_000_000, 'f')]);
+    const { sent, answer } = await pacedUpload(source, { piece: 64 * 1024, pauseMs: 25 });
+    expect(answer?.status).toBe(422);
+    expect(JSON.parse(answer?.body ?? '{}').errors.source[0]).toMatch(/^line \d+/);
+    // Answered before the client had sent the whole source.
+    expect(sent).toBeLessThan(source.length);
+    expect(await stored()).toEqual(before);
+    expect(uploadsLeft()).toEqual([]);
+    expect(await until(() => spoolHandles() === 0)).toBe(true);
+
+    // The same for an update whose body part names the format.
+    const head = await create(turtleOf(200_000, 'u'));
+    const afterCreate = await stored();
+    const update = await pacedUpload(source, {
+      piece: 64 * 1024,
+      pauseMs: 25,
+      method: 'PATCH',
+      path: `/ontologies/${head.body.id}`,
+      body: { ontology: { source_format: 'turtle' }, change_summary: 'broken' },
+    });
+    expect(update.answer?.status).toBe(422);
+    expect(update.sent).toBeLessThan(source.length);
+    expect(await stored()).toEqual(afterCreate);
+    expect(uploadsLeft()).toEqual([]);
+  });
+
+  it('when a client stops sending a large upload half-way then the check started on it stops and nothing is left', async () => {
+    const before = await stored();
+    const source = turtleOf(8_000_000, 'a');
+    let reading = false;
+    const { answer } = await pacedUpload(source, {
+      piece: 64 * 1024,
+      pauseMs: 10,
+      abortAfter: 2_000_000,
+      // The spool is open twice: written by the request, read by the check in the worker.
+      beforeAbort: async () => {
+        reading = await until(() => spoolHandles() >= 2);
+      },
+    });
+    expect(answer).toBeUndefined();
+    expect(reading).toBe(true);
+    expect(await until(() => spoolHandles() === 0)).toBe(true);
+    expect(await until(() => uploadsLeft().length === 0)).toBe(true);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('when the source part comes before the body part then it is checked after it arrived, with the same metrics', async () => {
+    const source = turtleOf(1_500_000, 'b');
+    const form = new FormData();
+    form.append('source', new Blob([source]), 'source.ttl');
+    form.append('body', JSON.stringify({ ontology: { title: 'Source first', source_format: 'turtle' } }));
+    const response = await fetch(`${server.baseUrl}/api/v1/ontologies`, { method: 'POST', headers: { authorization: `Bearer ${alice.token}` }, body: form });
+    const created = (await response.json()) as { id: string };
+    expect(response.status).toBe(201);
+    expect(created).toMatchObject({ source_bytes: source.length, metrics: { bytes: source.length, rdf: { triples: classesIn(source) * 3, classes: classesIn(source) } } });
+    expect((await download(created.id)).equals(source)).toBe(true);
+    expect(uploadsLeft()).toEqual([]);
+  });
 
   it('when a source in a format parsed whole is over WHOLE_TEXT_SOURCE_MAX_BYTES then it is 413 saying so, and nothing is left', async () => {
     const before = await stored();

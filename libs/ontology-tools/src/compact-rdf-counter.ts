@@ -48,17 +48,24 @@ function bitsOf(type: string): number {
   return type === NAMED_INDIVIDUAL || !isSchemaVocabulary(type) ? INDIVIDUAL : 0;
 }
 
-/** Bytes of Turtle per distinct triple, about (58 in the generated OBO-like sources): sizes the table from the source's size. */
-const BYTES_PER_TRIPLE = 64;
+/**
+ * Bytes of Turtle per distinct triple and per typed subject, about (58 and 300 in the generated
+ * OBO-like sources; a little under, so that such a source's tables never grow): sizes the tables
+ * from the source's size.
+ */
+const BYTES_PER_TRIPLE = 56;
+const BYTES_PER_TYPED_SUBJECT = 280;
 
 export class CompactRdfCounter {
   private readonly triples: FingerprintTable;
-  private readonly subjects = new FingerprintTable(true);
+  private readonly subjects: FingerprintTable;
   private readonly imports = new Set<string>();
   // Parsers hand out one subject term for a run of statements: its fingerprint is kept; the
   // few predicates' fingerprints are kept by IRI. A triple's is the three mixed.
   private lastSubject: Term | undefined;
   private lastGraph: Term | undefined;
+  private lastPredicate: Term | undefined;
+  private lastPredicatePrint: Fingerprint | undefined;
   private readonly subjectPrint = new Fingerprint();
   private readonly predicatePrints = new Map<string, Fingerprint>();
   private readonly objectPrint = new Fingerprint();
@@ -67,6 +74,7 @@ export class CompactRdfCounter {
   /** `sourceBytes`: the source's size when known, to size the triples' table at once. */
   constructor(sourceBytes = 0) {
     this.triples = new FingerprintTable(false, Math.floor(sourceBytes / BYTES_PER_TRIPLE));
+    this.subjects = new FingerprintTable(true, Math.floor(sourceBytes / BYTES_PER_TYPED_SUBJECT));
   }
 
   add(quad: Quad): void {
@@ -76,8 +84,10 @@ export class CompactRdfCounter {
       this.lastGraph = quad.graph;
       this.subjectPrint.reset().add(keyOf(quad.graph)).add(keyOf(subject));
     }
-    let predicatePrint = this.predicatePrints.get(predicate.value);
+    let predicatePrint = predicate === this.lastPredicate ? this.lastPredicatePrint : this.predicatePrints.get(predicate.value);
     if (!predicatePrint) this.predicatePrints.set(predicate.value, (predicatePrint = new Fingerprint().add(predicate.value)));
+    this.lastPredicate = predicate;
+    this.lastPredicatePrint = predicatePrint;
     this.triples.add(this.print.mix(this.subjectPrint, predicatePrint, this.objectPrint.reset().add(keyOf(object))));
     if (predicate.value === RDF_TYPE && subject.termType === 'NamedNode' && object.termType === 'NamedNode') {
       const bits = bitsOf(object.value);

@@ -5,6 +5,10 @@
 // one. Open addressing with linear probing; grows by doubling past 3/4 full.
 
 const INITIAL_SLOTS = 1 << 16;
+/** Keys added are inserted this many at a time, in the order of their slots (see flush). */
+const BATCH = 1 << 14;
+/** A batch is ordered by this many top bits of each key's first slot. */
+const ORDER_BITS = 12;
 
 const rotate = (value: number, bits: number) => (value << bits) | (value >>> (32 - bits));
 
@@ -35,28 +39,49 @@ export class Fingerprint {
     return this;
   }
 
+  /**
+   * Continues with `text`, two UTF-16 code units a step (a word of 32 bits, each lane mixed
+   * by a multiplication and a shift back down), then its length as a separator, so that
+   * ("ab", "c") and ("a", "bc") differ.
+   */
   add(text: string): this {
     let hi = this.hi;
     let lo = this.lo;
-    for (let index = 0; index < text.length; index += 1) {
-      const code = text.charCodeAt(index);
-      hi = Math.imul(hi ^ code, 0x01000193);
-      lo = Math.imul(lo ^ code, 0x5bd1e995);
+    const length = text.length;
+    let index = 0;
+    for (; index + 1 < length; index += 2) {
+      const word = text.charCodeAt(index) | (text.charCodeAt(index + 1) << 16);
+      hi = Math.imul(hi ^ word, 0x01000193);
+      hi ^= hi >>> 13;
+      lo = Math.imul(lo ^ word, 0x5bd1e995);
       lo ^= lo >>> 15;
     }
-    // A separator, so that ("ab", "c") and ("a", "bc") differ.
+    if (index < length) {
+      const unit = text.charCodeAt(index);
+      hi = Math.imul(hi ^ unit, 0x01000193);
+      lo = Math.imul(lo ^ unit, 0x5bd1e995);
+    }
     this.hi = Math.imul(hi ^ 0xffff, 0x01000193);
-    this.lo = Math.imul(lo ^ 0xffff, 0x5bd1e995) ^ (text.length * 0x9e3779b1);
+    this.lo = Math.imul(lo ^ 0xffff, 0x5bd1e995) ^ (length * 0x9e3779b1);
     return this;
   }
 }
 
+/**
+ * A set of fingerprints. `add` defers the insertion: a batch of keys is inserted at once in the
+ * order of their slots, so that a table far larger than the CPU's caches is walked from one end
+ * to the other instead of at random (a random probe of a 32 MB table cost about as much as the
+ * parse of the triple that made it).
+ */
 export class FingerprintTable {
   private slots: number;
-  private his: Uint32Array;
-  private los: Uint32Array;
+  /** Slot i's fingerprint at 2i (high half) and 2i + 1 (low half): one cache line a probe. */
+  private prints: Uint32Array;
   private flags: Uint8Array | undefined;
-  size = 0;
+  private count = 0;
+  /** Keys added and not yet inserted, as (high, low) pairs. */
+  private batch: Uint32Array | undefined;
+  private batched = 0;
 
   /**
    * `expected`: how many keys are likely, so that the table is made at its size at once (growing
@@ -66,26 +91,38 @@ export class FingerprintTable {
     let slots = INITIAL_SLOTS;
     while (slots * 3 < expected * 4) slots *= 2;
     this.slots = slots;
-    this.his = new Uint32Array(slots);
-    this.los = new Uint32Array(slots);
+    this.prints = new Uint32Array(slots * 2);
     if (withFlags) this.flags = new Uint8Array(slots);
+  }
+
+  /** How many distinct keys. */
+  get size(): number {
+    this.flush();
+    return this.count;
   }
 
   /** The slot of the fingerprint, added if new (then `size` grows). */
   private slotOf(print: Fingerprint): number {
-    if ((this.size + 1) * 4 > this.slots * 3) this.grow();
+    if ((this.count + 1) * 4 > this.slots * 3) this.grow();
     const hi = print.hi >>> 0;
     // 0/0 marks an empty slot.
     const lo = hi === 0 && print.lo >>> 0 === 0 ? 1 : print.lo >>> 0;
+    return this.insert(hi, lo, (Math.imul(hi ^ lo, 0x9e3779b1) >>> 0) & (this.slots - 1));
+  }
+
+  /** Inserts (hi, lo) from slot `slot` on; answers its slot. */
+  private insert(hi: number, lo: number, from: number): number {
+    const prints = this.prints;
     const mask = this.slots - 1;
-    let slot = (Math.imul(hi ^ lo, 0x9e3779b1) >>> 0) & mask;
+    let slot = from;
     for (;;) {
-      const slotHi = this.his[slot] as number;
-      const slotLo = this.los[slot] as number;
+      const at = slot * 2;
+      const slotHi = prints[at] as number;
+      const slotLo = prints[at + 1] as number;
       if (slotHi === 0 && slotLo === 0) {
-        this.his[slot] = hi;
-        this.los[slot] = lo;
-        this.size += 1;
+        prints[at] = hi;
+        prints[at + 1] = lo;
+        this.count += 1;
         return slot;
       }
       if (slotHi === hi && slotLo === lo) return slot;
@@ -93,12 +130,50 @@ export class FingerprintTable {
     }
   }
 
+  /** Adds the key (inserted with the next batch). */
   add(print: Fingerprint): void {
-    this.slotOf(print);
+    const batch = (this.batch ??= new Uint32Array(BATCH * 2));
+    const hi = print.hi >>> 0;
+    batch[this.batched * 2] = hi;
+    batch[this.batched * 2 + 1] = hi === 0 && print.lo >>> 0 === 0 ? 1 : print.lo >>> 0;
+    this.batched += 1;
+    if (this.batched === BATCH) this.flush();
   }
 
-  /** ORs `bits` into the key's flags (a table made with flags). */
+  /** Inserts the batch, ordered by the top bits of each key's first slot (a counting sort). */
+  private flush(): void {
+    const n = this.batched;
+    const batch = this.batch;
+    if (n === 0 || !batch) return;
+    this.batched = 0;
+    while ((this.count + n) * 4 > this.slots * 3) this.grow();
+    const mask = this.slots - 1;
+    const shift = Math.max(0, Math.log2(this.slots) - ORDER_BITS);
+    const starts = new Uint32Array((1 << ORDER_BITS) + 1);
+    const firsts = new Uint32Array(n);
+    for (let i = 0; i < n; i += 1) {
+      const first = (Math.imul((batch[i * 2] as number) ^ (batch[i * 2 + 1] as number), 0x9e3779b1) >>> 0) & mask;
+      firsts[i] = first;
+      const bucket = (first >>> shift) + 1;
+      starts[bucket] = (starts[bucket] as number) + 1;
+    }
+    for (let bucket = 1; bucket < starts.length; bucket += 1) starts[bucket] = (starts[bucket] as number) + (starts[bucket - 1] as number);
+    const order = new Uint32Array(n);
+    for (let i = 0; i < n; i += 1) {
+      const bucket = (firsts[i] as number) >>> shift;
+      const at = starts[bucket] as number;
+      starts[bucket] = at + 1;
+      order[at] = i;
+    }
+    for (let k = 0; k < n; k += 1) {
+      const i = order[k] as number;
+      this.insert(batch[i * 2] as number, batch[i * 2 + 1] as number, firsts[i] as number);
+    }
+  }
+
+  /** ORs `bits` into the key's flags (a table made with flags), at once. */
   mark(print: Fingerprint, bits: number): number {
+    this.flush();
     const slot = this.slotOf(print);
     const flags = this.flags as Uint8Array;
     flags[slot] = (flags[slot] as number) | bits;
@@ -107,26 +182,26 @@ export class FingerprintTable {
 
   /** Each key's flags, once. */
   *allFlags(): Generator<number> {
-    const flags = this.flags;
+    const { flags, prints } = this;
     if (!flags) return;
-    for (let slot = 0; slot < this.slots; slot += 1) if (this.his[slot] !== 0 || this.los[slot] !== 0) yield flags[slot] as number;
+    for (let slot = 0; slot < this.slots; slot += 1) if (prints[slot * 2] !== 0 || prints[slot * 2 + 1] !== 0) yield flags[slot] as number;
   }
 
   private grow(): void {
-    const { his, los, flags } = this;
+    const { prints, flags } = this;
+    const oldSlots = this.slots;
     this.slots *= 2;
-    this.his = new Uint32Array(this.slots);
-    this.los = new Uint32Array(this.slots);
+    this.prints = new Uint32Array(this.slots * 2);
     if (flags) this.flags = new Uint8Array(this.slots);
     const mask = this.slots - 1;
-    for (let old = 0; old < his.length; old += 1) {
-      const hi = his[old] as number;
-      const lo = los[old] as number;
+    for (let old = 0; old < oldSlots; old += 1) {
+      const hi = prints[old * 2] as number;
+      const lo = prints[old * 2 + 1] as number;
       if (hi === 0 && lo === 0) continue;
       let slot = (Math.imul(hi ^ lo, 0x9e3779b1) >>> 0) & mask;
-      while (this.his[slot] !== 0 || this.los[slot] !== 0) slot = (slot + 1) & mask;
-      this.his[slot] = hi;
-      this.los[slot] = lo;
+      while (this.prints[slot * 2] !== 0 || this.prints[slot * 2 + 1] !== 0) slot = (slot + 1) & mask;
+      this.prints[slot * 2] = hi;
+      this.prints[slot * 2 + 1] = lo;
       if (flags && this.flags) this.flags[slot] = flags[old] as number;
     }
   }

@@ -485,9 +485,9 @@ export function createWebRouter(options: WebRouterOptions): Router {
       if (!isMultipartForm(req)) return send(res, problemPage('Not saved', 'The upload form is sent as multipart/form-data.'), 400);
       const csrfOk = (token: string) => sameToken(session.csrfToken, token);
       await withUploadForm(req, res, upload, csrfOk, async ({ fields, source }) => {
-        if (!csrfOk(fields.csrf ?? '')) return csrfRefused(res);
+        if (!csrfOk(fields.csrf ?? '')) return () => csrfRefused(res);
         const values: UploadValues = { message: (fields.message ?? '').trim(), version_bump: fields.version_bump ?? 'patch', version: (fields.version ?? '').trim() };
-        const again = (errors: Record<string, string[]>) => send(res, uploadForm(ontology, session.csrfToken, values, errors), 422);
+        const again = (errors: Record<string, string[]>) => () => send(res, uploadForm(ontology, session.csrfToken, values, errors), 422);
         const parsed = UploadVersionForm.safeParse({
           change_summary: values.message || undefined,
           version_bump: values.version ? undefined : values.version_bump,
@@ -509,7 +509,7 @@ export function createWebRouter(options: WebRouterOptions): Router {
           if (isAppError(error) && error.fieldErrors) return again(error.fieldErrors);
           throw error;
         }
-        res.redirect(303, `${ontologyPath(ontology.id)}/history`);
+        return () => res.redirect(303, `${ontologyPath(ontology.id)}/history`);
       }).catch((error: unknown) => {
         if (!(error instanceof UploadRefused)) throw error;
         if (error.status === 403) return csrfRefused(res);

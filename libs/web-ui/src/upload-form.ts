@@ -37,14 +37,25 @@ export function isMultipartForm(req: Request): boolean {
   return /^multipart\/form-data\s*(;|$)/i.test(req.headers['content-type'] ?? '');
 }
 
-/** Receives the form, runs `use` with it, and removes the spooled file afterwards (also on failure). */
-export async function withUploadForm<T>(req: Request, res: Response, limits: UploadLimits, csrfOk: (token: string) => boolean, use: (form: UploadForm) => Promise<T>): Promise<T> {
+/**
+ * Receives the form, runs `use` with it, removes the spooled file (also on failure), and only
+ * then runs the answer `use` gave back: nothing of the upload is left when the browser is answered.
+ */
+export async function withUploadForm(
+  req: Request,
+  res: Response,
+  limits: UploadLimits,
+  csrfOk: (token: string) => boolean,
+  use: (form: UploadForm) => Promise<() => void>,
+): Promise<void> {
   const path = join(limits.dir, `oms-web-upload-${randomBytes(12).toString('hex')}`);
+  let answer: () => void;
   try {
-    return await use(await receive(req, res, limits, csrfOk, path));
+    answer = await use(await receive(req, res, limits, csrfOk, path));
   } finally {
     await rm(path, { force: true });
   }
+  answer();
 }
 
 function receive(req: Request, res: Response, limits: UploadLimits, csrfOk: (token: string) => boolean, path: string): Promise<UploadForm> {

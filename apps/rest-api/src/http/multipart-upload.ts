@@ -3,15 +3,18 @@
 // temporary file while it arrives, its size counted and its SHA-256 computed on the way; past
 // the size limit the upload is cut off at once (413) and the partial file removed. The
 // temporary file is removed when the request's work ends, whatever happened (see
-// withMultipartUpload). Parsed with busboy (streaming, maintained).
+// withMultipartUpload). When the body part comes first, work on the source (its check) may start
+// while it arrives, reading the spool as it grows (GrowingFile). Parsed with busboy (streaming,
+// maintained).
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { open, rm, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
 import Busboy from 'busboy';
 import { AppError } from '@oms/domain';
+import { GrowingFile } from '@oms/ontology-service';
 import { watchBody, type BodyDeadlinePolicy } from '@oms/platform';
 
 export type UploadedSource = {
@@ -34,6 +37,13 @@ export type MultipartOptions = {
   /** The largest `body` part (the JSON body's limit). */
   maxBodyBytes: number;
   deadline: BodyDeadlinePolicy;
+  /**
+   * Work on the source while it arrives, started when the source part begins after the body
+   * part (`body`: the parsed body part): it reads `spool` as it grows. A rejection ends the
+   * upload at once with that error (e.g. the source is refused). It is stopped through the spool
+   * when the upload fails and when the request's work ends.
+   */
+  whileArriving?: (body: unknown, spool: GrowingFile) => Promise<unknown> | undefined;
 };
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
@@ -54,15 +64,51 @@ export async function withMultipartUpload<T>(
   options: MultipartOptions,
   use: (upload: MultipartUpload) => Promise<T>,
 ): Promise<T> {
-  const path = join(options.dir, `oms-upload-${randomBytes(12).toString('hex')}`);
+  const spool = new GrowingFile(join(options.dir, `oms-upload-${randomBytes(12).toString('hex')}`));
   try {
-    return await use(await receive(req, res, options, path));
+    return await use(await receive(req, res, options, spool));
   } finally {
-    await rm(path, { force: true });
+    spool.stop();
+    await rm(spool.path, { force: true });
   }
 }
 
-function receive(req: Request, res: Response, options: MultipartOptions, path: string): Promise<MultipartUpload> {
+/** Writes the spool, publishing to `spool` how many bytes are on disk after each write. */
+function spoolWriter(spool: GrowingFile): Writable {
+  let handle: FileHandle | undefined;
+  let written = 0;
+  return new Writable({
+    construct(callback) {
+      open(spool.path, 'wx').then((opened) => {
+        handle = opened;
+        callback();
+      }, callback);
+    },
+    writev(chunks, callback) {
+      void (async () => {
+        for (const { chunk } of chunks) {
+          const buffer = chunk as Buffer;
+          for (let at = 0; at < buffer.length; ) at += (await (handle as FileHandle).write(buffer, at, buffer.length - at)).bytesWritten;
+          written += buffer.length;
+        }
+        spool.wrote(written);
+      })().then(() => callback(), callback);
+    },
+    final(callback) {
+      (handle as FileHandle).close().then(() => callback(), callback);
+    },
+    destroy(error, callback) {
+      if (!handle) return callback(error);
+      handle.close().then(
+        () => callback(error),
+        () => callback(error),
+      );
+    },
+  });
+}
+
+function receive(req: Request, res: Response, options: MultipartOptions, spool: GrowingFile): Promise<MultipartUpload> {
+  const path = spool.path;
   return new Promise<MultipartUpload>((resolve, reject) => {
     let busboy: Busboy.Busboy;
     try {
@@ -90,6 +136,7 @@ function receive(req: Request, res: Response, options: MultipartOptions, path: s
     function fail(error: AppError): void {
       if (settled) return;
       settled = true;
+      spool.stop();
       finish();
       req.unpipe(busboy);
       for (const spooler of spoolers) spooler.destroy();
@@ -144,8 +191,17 @@ function receive(req: Request, res: Response, options: MultipartOptions, path: s
       sourceSeen = true;
       const hash = createHash('sha256');
       let bytes = 0;
-      const out = createWriteStream(path, { flags: 'wx' });
+      const out = spoolWriter(spool);
       spoolers.push(out, stream);
+      if (bodySeen && body !== undefined && options.whileArriving) {
+        const stopped = (error: unknown) =>
+          fail(error instanceof AppError ? error : new AppError('unavailable', { message: 'The source could not be checked while it arrived; retry.', cause: error }));
+        try {
+          options.whileArriving(body, spool)?.catch(stopped);
+        } catch (error) {
+          stopped(error);
+        }
+      }
       stream.on('data', (chunk: Buffer) => {
         hash.update(chunk);
         bytes += chunk.length;
@@ -153,7 +209,10 @@ function receive(req: Request, res: Response, options: MultipartOptions, path: s
       stream.on('limit', () =>
         fail(new AppError('payload_too_large', { message: `The source is larger than ${options.maxSourceBytes} bytes (${options.limitName}).` })),
       );
-      spooling = pipeline(stream, out).then(() => ({ path, bytes, sha256: hash.digest('hex') }));
+      spooling = pipeline(stream, out).then(() => {
+        if (!settled) spool.end();
+        return { path, bytes, sha256: hash.digest('hex') };
+      });
       spooling.catch((error: unknown) => fail(badPart(`The source part could not be received: ${error instanceof Error ? error.message : String(error)}`)));
     });
 

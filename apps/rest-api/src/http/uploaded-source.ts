@@ -1,10 +1,28 @@
 // An uploaded source (multipart-upload.ts) as the service takes it (DESIGN 8): its spooled file
 // (spooledSourceFile in the service: read as a stream when its format has a streaming parser and
-// it is large, or as strict UTF-8 text otherwise; docs/decisions.md "Streaming ingest").
-import { spooledSourceFile, type SourceFile } from '@oms/ontology-service';
+// it is large, or as strict UTF-8 text otherwise; docs/decisions.md "Streaming ingest"), with the
+// check started while it arrived, if any.
+import { z } from 'zod';
+import { sourceFormat } from '@oms/contracts';
+import { spooledSourceFile, type SourceFile, type UploadCheck } from '@oms/ontology-service';
 import type { UploadedSource } from './multipart-upload.js';
 
-export const sourceFileOf = (upload: UploadedSource): SourceFile => spooledSourceFile(upload);
+/** `early`: the check started while it arrived, if any. */
+export const sourceFileOf = (upload: UploadedSource, early?: UploadCheck): SourceFile => ({ ...spooledSourceFile(upload), early });
+
+const NamesFormat = z.object({ ontology: z.object({ source_format: sourceFormat }) });
+
+/** The source format a multipart body part names, if it names a valid one (else the write's own parse answers). */
+export function namedSourceFormat(body: unknown): z.infer<typeof sourceFormat> | undefined {
+  const named = NamesFormat.safeParse(body);
+  return named.success ? named.data.ontology.source_format : undefined;
+}
+
+/** What an upload may reach: the request's Content-Length when given (0 when not), and the limit. */
+export function uploadSize(req: { headers: { 'content-length'?: string | undefined } }, maxSourceBytes: number): { expected: number; max: number } {
+  const length = Number(req.headers['content-length'] ?? 0);
+  return { expected: Number.isSafeInteger(length) && length > 0 ? Math.min(length, maxSourceBytes) : 0, max: maxSourceBytes };
+}
 
 /** The limit an upload is held to while it arrives, and how the 413 names it. */
 export function uploadLimit(sourceMaxBytes: number): { maxSourceBytes: number; limitName: string } {

@@ -23,8 +23,10 @@ import { jsonWithStreamedString } from '../http/json-pieces.js';
 import { ontologyJsonPieces, withoutSource } from '../presenters/ontology-json.js';
 import { BODY_LIMIT_BYTES } from '../http/json-body.js';
 import { isMultipart, withMultipartUpload, type MultipartUpload } from '../http/multipart-upload.js';
-import { sourceFileOf, uploadLimit } from '../http/uploaded-source.js';
+import { namedSourceFormat, sourceFileOf, uploadLimit, uploadSize } from '../http/uploaded-source.js';
 import {
+  checkWhileArriving,
+  checkMayUpdate,
   createOntology,
   deleteOntology,
   listChildren,
@@ -45,6 +47,8 @@ import {
   updateOntology,
   type OntologyPage,
   type SourceFile,
+  type UploadCheck,
+  type GrowingFile,
 } from '@oms/ontology-service';
 
 /** Memory a streamed list holds beside its inline sources (a FETCH of chunks, pieces in the socket's buffer). */
@@ -112,9 +116,18 @@ export function ontologyRoutes(ctx: RestContext): Router {
    * removed; the source's SHA-256 as received is answered in Repr-Digest (RFC 9530).
    */
   const multipartWrite = async (req: Request, res: Response, write: (upload: MultipartUpload, source: SourceFile | undefined) => Promise<() => void>) => {
-    const send = await withMultipartUpload(req, res, multipartOptions, async (upload) => {
+    // When the body part names the format before the source arrives, the source is checked
+    // while it arrives (DESIGN 8); otherwise after, from its spool.
+    let early: UploadCheck | undefined;
+    const whileArriving = (body: unknown, spool: GrowingFile) => {
+      const format = namedSourceFormat(body);
+      if (format === undefined) return undefined;
+      early = checkWhileArriving(ctx, actorOf(res).userId, format, spool, uploadSize(req, multipartOptions.maxSourceBytes));
+      return early.checked;
+    };
+    const send = await withMultipartUpload(req, res, { ...multipartOptions, whileArriving }, async (upload) => {
       refuseInlineSource(upload.body);
-      const source = upload.source ? sourceFileOf(upload.source) : undefined;
+      const source = upload.source ? sourceFileOf(upload.source, early) : undefined;
       if (upload.source) res.setHeader('Repr-Digest', `sha-256=:${Buffer.from(upload.source.sha256, 'hex').toString('base64')}:`);
       return write(upload, source);
     });
@@ -178,6 +191,11 @@ export function ontologyRoutes(ctx: RestContext): Router {
     const id = idParam(req.params.id);
     const { omit_source } = parseQuery(OntologyWriteQuery, req);
     if (isMultipart(req)) {
+      // Who may change it is known before the body is read: a refused caller's upload is never read or checked.
+      await checkMayUpdate(ctx, actorOf(res), id).catch((error: unknown) => {
+        res.setHeader('Connection', 'close'); // the unread body is not drained
+        throw error;
+      });
       await multipartWrite(req, res, async (upload, source) => {
         const input = parseBody(UpdateOntologyMultipartBody, upload.body, ['ontology']);
         const updated = await updateOntology(ctx, actorOf(res), id, {

@@ -6,7 +6,7 @@ export type RawAnswer = { status: number; headers: Record<string, string>; body:
 
 export type RawRequest = {
   /** Sends more of the body. */
-  write(chunk: string): Promise<void>;
+  write(chunk: string | Uint8Array): Promise<void>;
   /** The answer, once the server has sent all of it (or closed the connection); rejects after `deadlineMs`. */
   answer(deadlineMs?: number): Promise<RawAnswer>;
   /** Whether the server closed its side. */
@@ -61,7 +61,7 @@ export async function startRawRequest(
   });
   socket.on('error', () => undefined);
   const head = [`${request.method} ${request.path} HTTP/1.1`, `Host: ${url.host}`, ...Object.entries(request.headers).map(([name, value]) => `${name}: ${value}`)];
-  const write = (chunk: string) =>
+  const write = (chunk: string | Uint8Array) =>
     new Promise<void>((resolve, reject) => {
       if (socket.destroyed) return reject(new Error('the connection is closed'));
       socket.write(chunk, (error) => (error ? reject(error) : resolve()));

@@ -7,7 +7,7 @@
 // Op encoding: one byte (1 copy, 2 skip, 3 insert), the length as an unsigned LEB128, and for
 // an insert the bytes.
 import { promisify } from 'node:util';
-import { brotliCompressSync, brotliDecompress, brotliDecompressSync, constants, deflateRawSync, inflateRaw, inflateRawSync } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, brotliDecompress, brotliDecompressSync, constants, deflateRaw, deflateRawSync, inflateRaw, inflateRawSync } from 'node:zlib';
 import type { OpSink } from './line-delta.js';
 
 /** Op bytes per piece before compression. */
@@ -33,6 +33,26 @@ export function compressPiece(codec: PieceCodec, bytes: Uint8Array): Buffer {
   return Buffer.from(bytes);
 }
 
+const deflateRawAsync = promisify(deflateRaw);
+const brotliCompressAsync = promisify(brotliCompress);
+
+/** compressPiece on libuv's thread pool (off the event loop). */
+export function compressPieceAsync(codec: Exclude<PieceCodec, 'plain'>, bytes: Uint8Array): Promise<Buffer> {
+  if (codec === 'brotli') {
+    return brotliCompressAsync(bytes, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength },
+    });
+  }
+  return deflateRawAsync(bytes);
+}
+
+/**
+ * Pieces sealed before the writer waits for their compression (one after the other on the
+ * thread pool) and writes them: meanwhile the previous ones are written (a database round trip)
+ * and the next input is read.
+ */
+const PIECES_IN_FLIGHT = 4;
+
 export function decompressPiece(codec: PieceCodec, bytes: Uint8Array): Uint8Array {
   if (codec === 'brotli') return brotliDecompressSync(bytes);
   if (codec === 'deflate') return inflateRawSync(bytes);
@@ -52,13 +72,23 @@ export async function inflatePiece(codec: PieceCodec, bytes: Uint8Array): Promis
   return bytes;
 }
 
-/** Collects ops into compressed pieces; consecutive copies (or skips) become one op. */
+/**
+ * Collects ops into compressed pieces; consecutive copies (or skips) become one op. Pieces are
+ * compressed on the thread pool, one after the other, and written in order, a few at a time and
+ * one write at a time, while the next ones are compressed (memory: PIECES_IN_FLIGHT pieces and
+ * one write).
+ */
 export class PieceWriter implements OpSink {
   private readonly buffer: Buffer;
   private at = 0;
   private copying = 0;
   private skipping = 0;
-  private ready: Buffer[] = [];
+  /** Sealed pieces being compressed, in order. */
+  private ready: Promise<Buffer>[] = [];
+  /** The write under way (its failure is thrown by the next drain or finish). */
+  private writing: Promise<void> = Promise.resolve();
+  /** The last piece's compression, settled (the next one starts after it). */
+  private compressed: Promise<void> = Promise.resolve();
   /** Compressed bytes of every piece sealed so far. */
   storedBytes = 0;
   pieces = 0;
@@ -102,11 +132,15 @@ export class PieceWriter implements OpSink {
     }
   }
 
+  /** Writes the sealed pieces once enough are being compressed (after the write before them). */
   async drain(): Promise<void> {
-    if (this.ready.length === 0) return;
-    const pieces = this.ready;
+    if (this.ready.length < PIECES_IN_FLIGHT) return;
+    const compressing = this.ready;
     this.ready = [];
-    await this.write(pieces);
+    await this.writing;
+    this.writing = this.writeWhenCompressed(compressing);
+    // Seen by the next drain or finish.
+    this.writing.catch(() => undefined);
   }
 
   /** Writes what is left; a trailing skip is dropped (the rest of the base is simply not read). */
@@ -114,7 +148,16 @@ export class PieceWriter implements OpSink {
     this.flushCopy();
     this.skipping = 0;
     this.seal();
-    await this.drain();
+    const compressing = this.ready;
+    this.ready = [];
+    await this.writing;
+    if (compressing.length > 0) await this.writeWhenCompressed(compressing);
+  }
+
+  private async writeWhenCompressed(compressing: Promise<Buffer>[]): Promise<void> {
+    const pieces = await Promise.all(compressing);
+    for (const piece of pieces) this.storedBytes += piece.byteLength;
+    await this.write(pieces);
   }
 
   private flushCopy() {
@@ -144,10 +187,19 @@ export class PieceWriter implements OpSink {
 
   private seal() {
     if (this.at === 0) return;
-    const piece = compressPiece(this.codec, this.buffer.subarray(0, this.at));
+    // A copy: the buffer takes the next piece while this one is compressed. One piece at a time
+    // (after the one before it), so that the store takes at most one more core beside the event
+    // loop: the check of the same source runs on the other.
+    const bytes = Buffer.from(this.buffer.subarray(0, this.at));
+    const compressing = this.compressed.then(() => compressPieceAsync(this.codec, bytes));
+    this.compressed = compressing.then(
+      () => undefined,
+      () => undefined,
+    );
+    // Awaited by the write that takes it; a failure is thrown there.
+    compressing.catch(() => undefined);
     this.at = 0;
-    this.ready.push(piece);
-    this.storedBytes += piece.byteLength;
+    this.ready.push(compressing);
     this.pieces += 1;
   }
 }

@@ -1,9 +1,10 @@
 import { createReadStream } from 'node:fs';
 import { AppError } from '@oms/domain';
 import type { SourceFormat } from '@oms/formats';
-import { isStreamedFormat, type SourceMetrics, type TermsResult } from '@oms/ontology-tools';
+import { isStreamedFormat, type SourceMetrics, type SourceVerdict, type TermsResult } from '@oms/ontology-tools';
 import type { ServiceContext } from '../context.js';
 import { termsSyncMaxBytes } from '../terms/index-commit-terms.js';
+import type { GrowingFile } from './growing-file.js';
 
 /**
  * What the one validating parse of a source gives: its metrics and its terms (DESIGN 6.1);
@@ -32,9 +33,44 @@ export async function checkSource(
 
 /**
  * An uploaded source held in a file (the upload's spool), as the service takes it: its size,
- * its SHA-256 and how to read it as text (strictly decoded, for the whole-text path).
+ * its SHA-256 and how to read it as text (strictly decoded, for the whole-text path); `early`,
+ * its check when one was started while it arrived (checkWhileArriving).
  */
-export type SourceFile = { path: string; bytes: number; sha256: string; text(): Promise<string> };
+export type SourceFile = { path: string; bytes: number; sha256: string; text(): Promise<string>; early?: UploadCheck | undefined };
+
+/**
+ * The check of an upload started while it arrives: `checked` answers undefined when none was
+ * needed (a source at or under the synchronous terms limit is parsed whole, with its terms).
+ * `stop()` ends it (the upload failed, or the request no longer needs it).
+ */
+export type UploadCheck = { format: SourceFormat; checked: Promise<CheckedSource | undefined>; stop(): void };
+
+/**
+ * Starts checking and measuring an upload in a streamed format while it is still being spooled
+ * (DESIGN 8: the parse runs while the upload arrives), from the spool as it grows, once it is
+ * past the synchronous terms limit. `size.expected` (0: unknown) sizes the counts' tables,
+ * `size.max` (the upload limit) the time bound. A refusal rejects `checked` (422) as soon as it is known, so the request can
+ * answer before the rest arrives. checkSourceFile then takes this check's verdict.
+ */
+export function checkWhileArriving(
+  ctx: Pick<ServiceContext, 'heavyWork' | 'heavySlots' | 'config'>,
+  callerId: string,
+  format: SourceFormat,
+  spool: GrowingFile,
+  size: { expected: number; max: number },
+): UploadCheck {
+  const checked = (async () => {
+    if (!isStreamedFormat(format) || !(await spool.whenPast(termsSyncMaxBytes(ctx.config)))) return undefined;
+    const growing = { shared: spool.shared, maxBytes: size.max };
+    return verdictOf(await ctx.heavySlots.run(callerId, () => ctx.heavyWork.checkFile(format, spool.path, size.expected, growing)));
+  })();
+  return { format, checked, stop: () => spool.stop() };
+}
+
+function verdictOf(verdict: SourceVerdict): CheckedSource {
+  if (!verdict.ok) throw AppError.validation({ source: [verdict.message] });
+  return { metrics: verdict.metrics, terms: null };
+}
 
 /**
  * The largest source of a format without a streaming parser (JSON, JSON-LD, YAML, ORM2): such a
@@ -58,16 +94,21 @@ export async function sourceOfUpload(config: ServiceContext['config'], format: S
   return file.text();
 }
 
-/** checkSource for a source in a file, read as a stream in the pool (no terms: they come in the background). */
+/**
+ * checkSource for a source in a file, read as a stream in the pool (no terms: they come in the
+ * background); the check started while it arrived, when there is one.
+ */
 export async function checkSourceFile(
   ctx: Pick<ServiceContext, 'heavyWork' | 'heavySlots'>,
   callerId: string,
   format: SourceFormat,
   file: SourceFile,
 ): Promise<CheckedSource> {
-  const verdict = await ctx.heavySlots.run(callerId, () => ctx.heavyWork.checkFile(format, file.path, file.bytes));
-  if (!verdict.ok) throw AppError.validation({ source: [verdict.message] });
-  return { metrics: verdict.metrics, terms: null };
+  if (file.early?.format === format) {
+    const early = await file.early.checked;
+    if (early) return early;
+  }
+  return verdictOf(await ctx.heavySlots.run(callerId, () => ctx.heavyWork.checkFile(format, file.path, file.bytes)));
 }
 
 /** The file's bytes as they are read, for the commit hash and the source store. */

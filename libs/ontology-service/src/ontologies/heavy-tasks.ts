@@ -18,14 +18,19 @@ import {
   type SourceVerdict,
   type SourceVersion,
 } from '@oms/ontology-tools';
+import { readGrowingFile } from './growing-file.js';
 
 /** Bytes read from a spooled source at a time. */
 const FILE_READ_BYTES = 256 * 1024;
 
 export type HeavyTask =
   | { kind: 'check'; format: SourceFormat; text: string; terms?: false }
-  /** A source in a file (an upload's spool), read as a stream: memory does not grow with it (DESIGN 8). */
-  | { kind: 'check-file'; format: SourceFormat; path: string; bytes: number }
+  /**
+   * A source in a file (an upload's spool), read as a stream: memory does not grow with it
+   * (DESIGN 8). With `growing` the file is still arriving (`shared`: GrowingFile.shared) and is
+   * read as it grows; `bytes` is then the size expected (0: unknown), `maxBytes` the largest.
+   */
+  | { kind: 'check-file'; format: SourceFormat; path: string; bytes: number; growing?: { shared: SharedArrayBuffer; maxBytes: number } }
   /** The terms of a source in a file (a stored source spooled for the background), read as a stream. */
   | { kind: 'terms-file'; format: SourceFormat; path: string; bytes: number }
   | { kind: 'diff'; from: SourceVersion | null; to: SourceVersion; limit?: number; textOnly: boolean; canonicalizeMs: number }
@@ -52,7 +57,8 @@ export type HeavyResult<T extends HeavyTask> = T extends { kind: 'check' | 'chec
 /** How many characters a task reads: tasks below the pool's offload size run inline. */
 export function taskChars(task: HeavyTask): number {
   if (task.kind === 'diff') return (task.from?.text.length ?? 0) + task.to.text.length;
-  if (task.kind === 'check-file' || task.kind === 'terms-file') return task.bytes;
+  if (task.kind === 'check-file') return Math.max(task.bytes, task.growing?.maxBytes ?? 0);
+  if (task.kind === 'terms-file') return task.bytes;
   return task.text.length;
 }
 
@@ -61,7 +67,11 @@ export async function runHeavyTask(task: HeavyTask): Promise<SourceVerdict | Ter
     case 'check':
       return checkAndMeasure(task.format, task.text, task.terms === false ? { terms: false } : {});
     case 'check-file':
-      return checkAndMeasureStream(task.format, createReadStream(task.path, { highWaterMark: FILE_READ_BYTES }), task.bytes);
+      return checkAndMeasureStream(
+        task.format,
+        task.growing ? readGrowingFile(task.path, task.growing.shared) : createReadStream(task.path, { highWaterMark: FILE_READ_BYTES }),
+        task.bytes,
+      );
     case 'terms-file':
       return extractTermsStream(task.format, createReadStream(task.path, { highWaterMark: FILE_READ_BYTES }));
     case 'diff':

@@ -5,7 +5,9 @@
 // limit, so a task that needs more memory than one may use ends that worker (the answer says
 // so), not the service; the queue is bounded, and past it a task is refused with 503 and
 // Retry-After rather than wait behind many others. Small inputs run inline, where a thread
-// hop would cost more than the work.
+// hop would cost more than the work. The pool's threads run at nice 19, so that cheap requests
+// go first; the check of a large upload, which its write's transaction waits for, has a pool of
+// its own at the process's priority (docs/decisions.md "Streaming ingest").
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { AppError } from '@oms/domain';
@@ -23,9 +25,11 @@ export type HeavyWork = {
   check(format: SourceFormat, text: string, options?: { terms?: boolean }): Promise<SourceVerdict>;
   /**
    * Parses and measures a source held in a file, read as a stream (no terms): for sources in a
-   * format with a streaming parser (isStreamedFormat). Its time bound grows with its size.
+   * format with a streaming parser (isStreamedFormat), in the ingest pool (not niced). Its time
+   * bound grows with its size. With `growing` the file is still arriving (`shared`: GrowingFile.shared): it is read as it
+   * grows, `bytes` is the size expected (0: unknown) and `maxBytes` the largest it may reach.
    */
-  checkFile(format: SourceFormat, path: string, bytes: number): Promise<SourceVerdict>;
+  checkFile(format: SourceFormat, path: string, bytes: number, growing?: { shared: SharedArrayBuffer; maxBytes: number }): Promise<SourceVerdict>;
   /** The terms of a source held in a file, read as a stream (isStreamedFormat); its time bound grows with its size. */
   termsFile(format: SourceFormat, path: string, bytes: number): Promise<TermsVerdict>;
   /** Compares two versions; 422 when the comparison needs more memory than one task may use. */
@@ -39,7 +43,7 @@ export type HeavyWork = {
 };
 
 export type HeavyWorkOptions = {
-  /** Worker threads for heavy tasks; 0 runs everything inline. */
+  /** Worker threads for heavy tasks (and as many more for large uploads' checks); 0 runs everything inline. */
   threads: number;
   /** Inputs of at least this many characters go to a worker. */
   offloadAtChars?: number;
@@ -62,6 +66,11 @@ const QUEUE_PER_THREAD = 8;
 const FILE_CHECK_BYTES_PER_MS = 1000;
 // A thread takes about half a second to start (it loads every parser): keep it a while.
 const IDLE_THREAD_MS = 15 * 60_000;
+
+/** Every heavy task, or the check of a large upload (checkFile), which a transaction waits for. */
+type Lane = 'heavy' | 'ingest';
+/** Each lane's workers' nice value (Linux, per thread). */
+const LANE_NICE: Record<Lane, number> = { heavy: 19, ingest: 0 };
 
 /**
  * One core is left to the event loop (and the database beside it): on 2 cores one worker thread,
@@ -89,29 +98,32 @@ export function createHeavyWork(options: HeavyWorkOptions): HeavyWork {
   const heapMiB = options.workerHeapMiB ?? DEFAULT_WORKER_HEAP_MIB;
   const maxQueue = options.maxQueue ?? Math.max(1, options.threads) * QUEUE_PER_THREAD;
   const pooled = options.threads > 0 && workerFile !== undefined;
-  let pool: Piscina<HeavyTask, unknown> | undefined;
+  const pools: Partial<Record<Lane, Piscina<HeavyTask, unknown>>> = {};
   let closed = false;
 
-  const poolNow = (file: URL) => {
-    if (pool) return pool;
-    pool = new Piscina<HeavyTask, unknown>({
+  const poolNow = (file: URL, lane: Lane) => {
+    const existing = pools[lane];
+    if (existing) return existing;
+    const pool = new Piscina<HeavyTask, unknown>({
       filename: file.href,
       minThreads: 0,
       maxThreads: options.threads,
       idleTimeout: IDLE_THREAD_MS,
       maxQueue,
       resourceLimits: { maxOldGenerationSizeMb: heapMiB },
+      workerData: { nice: LANE_NICE[lane] },
     });
     // A worker that fails outside a task (while starting) is reported here; the task it would
     // have run is bounded by its timeout.
     pool.on('error', (error: unknown) => options.logger?.warn({ err: error }, 'heavy-work worker failed'));
+    pools[lane] = pool;
     return pool;
   };
 
-  async function run<T extends HeavyTask>(task: T, timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS): Promise<HeavyResult<T>> {
+  async function run<T extends HeavyTask>(task: T, timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS, lane: Lane = 'heavy'): Promise<HeavyResult<T>> {
     const inline = () => runHeavyTask(task) as Promise<HeavyResult<T>>;
     if (!pooled || closed || taskChars(task) < offloadAtChars) return inline();
-    const threads = poolNow(workerFile);
+    const threads = poolNow(workerFile, lane);
     if (threads.queueSize >= maxQueue) throw busy();
     try {
       return (await threads.run(task, { signal: AbortSignal.timeout(timeoutMs) })) as HeavyResult<T>;
@@ -137,11 +149,11 @@ export function createHeavyWork(options: HeavyWorkOptions): HeavyWork {
         return { ok: false, message: `the document could not be checked: parsing it ${error.message}` };
       }
     },
-    async checkFile(format, path, bytes) {
-      // A large source parses at a few MB a second on a busy, lowered-priority thread.
-      const timeoutMs = Math.max(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, Math.ceil(bytes / FILE_CHECK_BYTES_PER_MS));
+    async checkFile(format, path, bytes, growing) {
+      // A large source parses at a few MB a second on a busy machine.
+      const timeoutMs = Math.max(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, Math.ceil(Math.max(bytes, growing?.maxBytes ?? 0) / FILE_CHECK_BYTES_PER_MS));
       try {
-        return await run({ kind: 'check-file', format, path, bytes }, timeoutMs);
+        return await run(growing ? { kind: 'check-file', format, path, bytes, growing } : { kind: 'check-file', format, path, bytes }, timeoutMs, 'ingest');
       } catch (error) {
         if (!(error instanceof OutOfMemory)) throw error;
         return { ok: false, message: `the document could not be checked: parsing it ${error.message}` };
@@ -184,9 +196,10 @@ export function createHeavyWork(options: HeavyWorkOptions): HeavyWork {
     },
     async close() {
       closed = true;
-      const running = pool;
-      pool = undefined;
-      await running?.destroy();
+      const running = Object.values(pools);
+      delete pools.heavy;
+      delete pools.ingest;
+      await Promise.all(running.map((pool) => pool.destroy()));
     },
   };
 }

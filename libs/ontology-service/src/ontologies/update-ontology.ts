@@ -52,6 +52,14 @@ export function nextVersion(current: string, bump: VersionBump, field: 'version'
 }
 
 /** The ontology after the update, as the caller may read it (parent_id null when its parent is hidden). */
+/**
+ * Refuses, as updateOntology would, a caller who may not change the ontology (404 hidden or
+ * missing, 403 not a member): for a multipart write, before a byte of its body is read.
+ */
+export async function checkMayUpdate(ctx: ServiceContext, who: CallerOrActor, id: string): Promise<void> {
+  await writableOntologyRowOr4xx(ctx.db.prisma, await callerOf(ctx.db.prisma, who), id);
+}
+
 export async function updateOntology(ctx: ServiceContext, who: CallerOrActor, id: string, input: UpdateOntologyInput): Promise<OntologyWithHeadMetrics> {
   const caller = await callerOf(ctx.db.prisma, who);
   const { source } = input.changes;
