@@ -1,0 +1,64 @@
+// JSON checked from its bytes as they come (DESIGN 8): a strict UTF-8 decoder (a byte order mark
+// dropped for parsing only) and the exact scanner of json-stream-scanner.ts, fed chunk by chunk.
+// It accepts and refuses the documents checkJson does, with the line and column of the problem
+// (the same as checkJson's where the problem is the first one in the document; checkJson reports
+// a nesting deeper than the bound before any syntax error, wherever it is). What is held is the
+// scanner's state, the decoder's partial character and what the listener keeps.
+import { MAX_JSON_DEPTH } from './check-json.js';
+import { JsonStreamScanner, type JsonListener } from './json-stream-scanner.js';
+import { ACCEPTED, reasonOf, refuse, type SourceCheck } from './position.js';
+
+/**
+ * Checks a JSON document given as UTF-8 bytes. Bytes that are not UTF-8, an empty document,
+ * nesting past MAX_JSON_DEPTH and any syntax error are refusals with their line and column.
+ * `listener` sees where values start and the keys of shallow objects (json-stream-scanner.ts).
+ */
+/** How many leading bytes of `chunk` a fresh strict decoder takes without an error (a binary search). */
+function validPrefix(chunk: Uint8Array, ignoreBOM: boolean): number {
+  let low = 0;
+  let high = chunk.byteLength;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    try {
+      new TextDecoder('utf-8', { fatal: true, ignoreBOM }).decode(chunk.subarray(0, middle), { stream: true });
+      low = middle;
+    } catch {
+      high = middle - 1;
+    }
+  }
+  return low;
+}
+
+export async function checkJsonStream(bytes: AsyncIterable<Uint8Array>, listener?: JsonListener): Promise<SourceCheck> {
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+  const scanner = new JsonStreamScanner(MAX_JSON_DEPTH, listener);
+  try {
+    let last: Uint8Array | undefined;
+    let first = true;
+    try {
+      for await (const chunk of bytes) {
+        first = last === undefined;
+        last = chunk;
+        scanner.write(decoder.decode(chunk, { stream: true }));
+        if (scanner.failure) break;
+      }
+      last = undefined;
+      if (!scanner.failure) scanner.write(decoder.decode());
+    } catch (error) {
+      if (!(error instanceof TypeError)) throw error;
+      // The characters before the bad bytes are scanned first, so that a syntax error before them
+      // still comes first, and the position is theirs (a character split across the chunks is
+      // reported where it starts).
+      const ignoreBOM = !first;
+      if (last) scanner.write(new TextDecoder('utf-8', { ignoreBOM }).decode(last.subarray(0, validPrefix(last, ignoreBOM)), { stream: true }));
+      if (!scanner.failure) return refuse('the document is not UTF-8 text', scanner.position);
+    }
+  } catch (error) {
+    if (!scanner.failure) return refuse(`the document could not be checked: ${reasonOf(error)}`);
+  }
+  const started = scanner.started;
+  const failure = scanner.end();
+  if (!failure) return ACCEPTED;
+  if (!started) return refuse('the document is empty');
+  return refuse(failure.message, { line: failure.line, column: failure.column });
+}
