@@ -79,18 +79,21 @@ describe('validateSourceStream (json)', () => {
 
   it('when a document is changed in one character at a time then each change gets the whole-text verdict and position', async () => {
     let sameWords = 0;
+    let refused = 0;
     const changed = mutations(SAMPLE, 1500, 7);
     for (const text of changed) {
       const { streamed, whole } = await both(text, 5);
       const { message: streamedWords, ...streamedAt } = streamed as { message?: string };
       const { message: wholeWords, ...wholeAt } = whole as { message?: string };
-      if (JSON.stringify(streamedAt) !== JSON.stringify(wholeAt)) console.log(JSON.stringify(text.split('\n')[3]), streamedWords, wholeWords);
       expect({ text, at: streamedAt }).toEqual({ text, at: wholeAt });
-      if (streamedWords === wholeWords) sameWords += 1;
+      if (!whole.ok) refused += 1;
+      if (!whole.ok && streamedWords === wholeWords) sameWords += 1;
     }
-    // V8 quotes the input after some of its sentences; the stream never does.
-    expect(sameWords).toBeGreaterThan(changed.length * 0.8);
-    console.log(`json stream mutations: ${sameWords} of ${changed.length} refusals in the same words`);
+    // The words differ where V8 gives no position and quotes the input (checkJson then keeps part of the quote), or names a
+    // token kind ("unexpected string") where the stream says what it expected.
+    expect(refused).toBeGreaterThan(changed.length / 2);
+    expect(sameWords).toBeGreaterThan(refused / 2);
+    console.log(`json stream mutations: ${changed.length} documents, ${refused} refused, ${sameWords} of them in the same words`);
   });
 
   it('when bytes are not UTF-8 then it is refused at the character before them, after an earlier syntax error', async () => {

@@ -385,6 +385,22 @@ export class JsonStreamScanner {
     this.offset += length;
   }
 
+  /** What V8 says when the input ends where the scanner expects more. */
+  private endedEarly(): string {
+    switch (this.expect) {
+      case Expect.KeyOrClose:
+        return "Expected property name or '}'";
+      case Expect.Key:
+        return 'Expected double-quoted property name';
+      case Expect.Colon:
+        return "Expected ':' after property name";
+      case Expect.AfterValue:
+        return this.stack[this.depth] === OBJECT ? "Expected ',' or '}' after property value" : "Expected ',' or ']' after array element";
+      default:
+        return 'Unexpected end of input';
+    }
+  }
+
   /** Ends the text; the first problem, or undefined when it was one complete JSON value. */
   end(): JsonScanError | undefined {
     if (this.error) return this.error;
@@ -396,7 +412,7 @@ export class JsonStreamScanner {
     else if (this.token === Token.Unicode) this.fail('Bad Unicode escape', this.offset);
     else if (this.token === Token.String) this.fail('Unterminated string', this.offset);
     else if (this.token === Token.Number) this.fail(NUMBER_END[this.num] ?? 'Unexpected end of input', this.offset);
-    else if (this.expect !== Expect.End || this.token !== Token.None) this.fail('Unexpected end of input', this.offset);
+    else if (this.expect !== Expect.End) this.fail(this.endedEarly(), this.offset);
     return this.error;
   }
 }
