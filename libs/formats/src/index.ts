@@ -65,7 +65,7 @@ export async function validateSource(format: SourceFormat, text: string, observe
  * RDF/XML or OWL/XML, JSON and JSON-LD). The others are parsed from one string (docs/decisions.md
  * "Streaming ingest").
  */
-export const STREAMED_FORMATS: readonly SourceFormat[] = ['turtle', 'rdf', 'owl', 'other'];
+export const STREAMED_FORMATS: readonly SourceFormat[] = ['turtle', 'rdf', 'owl', 'json', 'other'];
 
 /**
  * Checks a source given as its UTF-8 bytes, as they come; only for STREAMED_FORMATS (a refusal
@@ -73,7 +73,7 @@ export const STREAMED_FORMATS: readonly SourceFormat[] = ['turtle', 'rdf', 'owl'
  */
 export async function validateSourceStream(format: SourceFormat, bytes: AsyncIterable<Uint8Array>, observer: SourceObserver = {}): Promise<SourceCheck> {
   if (format === 'other') return ACCEPTED;
-  if (!STREAMED_FORMATS.includes(format) && format !== 'json') return refuse(`a ${String(format)} source cannot be checked as a stream`);
+  if (!STREAMED_FORMATS.includes(format)) return refuse(`a ${String(format)} source cannot be checked as a stream`);
   try {
     if (format === 'turtle') return await checkTurtleStream(bytes, observer);
     if (format === 'json') return await checkJsonStream(bytes, observer.json);
