@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH } from './check-json.js';
 import { validateSource, validateSourceStream } from './index.js';
-import { JsonStreamScanner } from './json-stream-scanner.js';
+import { JsonStreamScanner, MAX_KEY_CHARS } from './json-stream-scanner.js';
 
 async function* pieces(source: string | Buffer, size: number): AsyncGenerator<Uint8Array> {
   const bytes = Buffer.isBuffer(source) ? source : Buffer.from(source, 'utf8');
@@ -113,5 +113,15 @@ describe('validateSourceStream (json)', () => {
     for (const char of '{"a\\u0062": [1, {"deep": 2}], "c\\"": {"d": 3}}') scanner.write(char);
     expect(scanner.end()).toBeUndefined();
     expect(seen).toEqual(['value 0 object', 'key 1 ab', 'value 1 array', 'key 1 c"', 'value 1 object']);
+  });
+
+  it('when a shallow key is longer than the bound then the listener gets it cut, with an ellipsis, and the document is still checked whole', () => {
+    const keys: string[] = [];
+    const scanner = new JsonStreamScanner(MAX_JSON_DEPTH, { maxDepth: 1, key: (_depth, key) => keys.push(key) });
+    const long = `${'\\u00e9'.repeat(10)}${'k'.repeat(MAX_KEY_CHARS * 3)}`;
+    for (let at = 0; at < long.length + 20; at += 1000) scanner.write(`{"${long}": 1, "b": 2}`.slice(at, at + 1000));
+    expect(scanner.end()).toBeUndefined();
+    expect(keys[0]).toBe(`${'é'.repeat(10)}${'k'.repeat(MAX_KEY_CHARS - 60)}…`);
+    expect(keys[1]).toBe('b');
   });
 });

@@ -57,6 +57,12 @@ const NUMBER_END: Partial<Record<Num, string>> = {
   [Num.ExpSign]: 'Exponent part is missing a number',
 };
 
+/**
+ * Keys a listener gets are cut to this many characters of their JSON text (an ellipsis added), so a
+ * hostile key of a gigabyte is not held; real keys are names of a few dozen characters.
+ */
+export const MAX_KEY_CHARS = 4096;
+
 const OBJECT = 1;
 const ARRAY = 2;
 
@@ -82,6 +88,8 @@ export class JsonStreamScanner {
   private isKey = false;
   /** The raw text of a key a listener wants, between its quotes. */
   private keyText: string | undefined;
+  /** The key was longer than MAX_KEY_CHARS: the rest of it is not kept. */
+  private keyCut = false;
   private readonly listener: JsonListener | undefined;
   /** UTF-16 offset of the start of the current piece, line number and the offset where that line starts. */
   private offset = 0;
@@ -184,14 +192,20 @@ export class JsonStreamScanner {
           if (code === 0x22 || code === 0x5c || code < 0x20) break;
           at += 1;
         }
-        if (this.keyText !== undefined) this.keyText += text.slice(start, at);
+        if (this.keyText !== undefined && !this.keyCut) {
+          const room = MAX_KEY_CHARS - this.keyText.length;
+          if (at - start > room) this.keyCut = true;
+          this.keyText += text.slice(start, start + Math.min(room, at - start));
+        }
         if (at >= length) return at;
         if (code === 0x22) {
           this.token = Token.None;
           if (this.isKey) {
             if (this.keyText !== undefined) {
-              this.listener?.key?.(this.depth, JSON.parse(`"${this.keyText}"`) as string);
+              const key = JSON.parse(`"${this.keyText}"`) as string;
+              this.listener?.key?.(this.depth, this.keyCut ? `${key}…` : key);
               this.keyText = undefined;
+              this.keyCut = false;
             }
             this.expect = Expect.Colon;
           } else {
@@ -203,7 +217,7 @@ export class JsonStreamScanner {
           this.failAt('Bad control character in string literal', at);
           return at;
         }
-        if (this.keyText !== undefined) this.keyText += '\\';
+        if (this.keyText !== undefined && !this.keyCut) this.keyText += '\\';
         this.token = Token.Escape;
         this.escapeStart = this.offset + at;
         at += 1;
@@ -221,7 +235,7 @@ export class JsonStreamScanner {
           else this.failAt('Bad escaped character', at);
           return at;
         }
-        if (this.keyText !== undefined) this.keyText += text.charAt(at);
+        if (this.keyText !== undefined && !this.keyCut) this.keyText += text.charAt(at);
         at += 1;
       } else {
         // Token.Unicode: four hex digits.
@@ -231,7 +245,7 @@ export class JsonStreamScanner {
             this.failAt('Bad Unicode escape', at);
             return at;
           }
-          if (this.keyText !== undefined) this.keyText += text.charAt(at);
+          if (this.keyText !== undefined && !this.keyCut) this.keyText += text.charAt(at);
           this.unicodeDigits += 1;
           at += 1;
         }
