@@ -32,6 +32,13 @@ function validPrefix(chunk: Uint8Array, ignoreBOM: boolean): number {
 export async function checkJsonStream(bytes: AsyncIterable<Uint8Array>, listener?: JsonListener): Promise<SourceCheck> {
   const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
   const scanner = new JsonStreamScanner(MAX_JSON_DEPTH, listener);
+  // As validateSource: a document of nothing but white space (in JavaScript's sense, wider than
+  // JSON's) is empty, even where the scanner already failed on a no-break space.
+  let blank = true;
+  const give = (text: string) => {
+    if (blank && /[^\s]/.test(text)) blank = false;
+    if (!scanner.failure) scanner.write(text);
+  };
   try {
     let last: Uint8Array | undefined;
     let first = true;
@@ -39,26 +46,25 @@ export async function checkJsonStream(bytes: AsyncIterable<Uint8Array>, listener
       for await (const chunk of bytes) {
         first = last === undefined;
         last = chunk;
-        scanner.write(decoder.decode(chunk, { stream: true }));
-        if (scanner.failure) break;
+        give(decoder.decode(chunk, { stream: true }));
+        if (scanner.failure && !blank) break;
       }
       last = undefined;
-      if (!scanner.failure) scanner.write(decoder.decode());
+      give(decoder.decode());
     } catch (error) {
       if (!(error instanceof TypeError)) throw error;
       // The characters before the bad bytes are scanned first, so that a syntax error before them
       // still comes first, and the position is theirs (a character split across the chunks is
       // reported where it starts).
       const ignoreBOM = !first;
-      if (last) scanner.write(new TextDecoder('utf-8', { ignoreBOM }).decode(last.subarray(0, validPrefix(last, ignoreBOM)), { stream: true }));
-      if (!scanner.failure) return refuse('the document is not UTF-8 text', scanner.position);
+      if (last) give(new TextDecoder('utf-8', { ignoreBOM }).decode(last.subarray(0, validPrefix(last, ignoreBOM)), { stream: true }));
+      if (!scanner.failure || blank) return refuse('the document is not UTF-8 text', scanner.position);
     }
   } catch (error) {
     if (!scanner.failure) return refuse(`the document could not be checked: ${reasonOf(error)}`);
   }
-  const started = scanner.started;
+  if (blank) return refuse('the document is empty');
   const failure = scanner.end();
   if (!failure) return ACCEPTED;
-  if (!started) return refuse('the document is empty');
   return refuse(failure.message, { line: failure.line, column: failure.column });
 }

@@ -110,11 +110,6 @@ export class JsonStreamScanner {
     return { line: this.line, column: this.offset - this.lineStart + 1 };
   }
 
-  /** Whether anything but whitespace was read. */
-  get started(): boolean {
-    return this.depth > 0 || this.expect !== Expect.Value || this.token !== Token.None || this.error !== undefined;
-  }
-
   /** The first problem found, if any; once set, nothing more is read. */
   get failure(): JsonScanError | undefined {
     return this.error;
