@@ -30,6 +30,24 @@ const EDGES = [
   `["${'['.repeat(MAX_JSON_DEPTH + 5)}"]`,
 ];
 
+/** A syntax error, then nesting past the bound: checkJson reports the nesting (its scan runs first); so must the stream. */
+const DEEP = MAX_JSON_DEPTH + 1;
+const ERROR_THEN_DEEP = [
+  `[1 2,\n ${'['.repeat(DEEP)}`,
+  `{"a" ${'{'.repeat(DEEP)}`,
+  `["a\\x", ${'['.repeat(DEEP)}`,
+  `["a\\x[", ${'['.repeat(DEEP)}`,
+  `["\\u1${'['.repeat(DEEP)}"]`,
+  `["\\u1" ${'['.repeat(DEEP)}]`,
+  `[tru"${'['.repeat(DEEP)}"${'['.repeat(DEEP)}`,
+  `[-${'['.repeat(DEEP)}`,
+  `[1]${'['.repeat(DEEP)}`,
+  `["a\u0001${'['.repeat(DEEP)}", "\n${'{'.repeat(DEEP)}`,
+  `${'['.repeat(DEEP - 1)}x${']'.repeat(DEEP - 1)}${'['.repeat(DEEP)}`,
+  `${'['.repeat(DEEP - 1)}x${']'.repeat(DEEP + 5)}${'['.repeat(DEEP)}`,
+  `["\\"${'['.repeat(DEEP)}`,
+];
+
 /** Same document, one character changed: deleted, doubled or replaced by a JSON-significant one. */
 function mutations(text: string, count: number, seed: number): string[] {
   let state = seed;
@@ -78,6 +96,16 @@ describe('validateSourceStream (json)', () => {
     }
   });
 
+  it('when a syntax error comes before nesting past the bound then the nesting is reported, as checkJson reports it', async () => {
+    for (const text of ERROR_THEN_DEEP) {
+      for (const size of [1, 7, 100_000]) {
+        const { streamed, whole } = await both(text, size);
+        expect({ text, size, streamed }).toEqual({ text, size, streamed: whole });
+      }
+    }
+    expect((await both(ERROR_THEN_DEEP[0] ?? '', 3)).streamed).toMatchObject({ ok: false, line: 2, message: expect.stringContaining('nested more than') });
+  });
+
   it('when a document is changed in one character at a time then each change gets the whole-text verdict and position', async () => {
     let sameWords = 0;
     let refused = 0;
@@ -97,11 +125,16 @@ describe('validateSourceStream (json)', () => {
     console.log(`json stream mutations: ${changed.length} documents, ${refused} refused, ${sameWords} of them in the same words`);
   });
 
-  it('when bytes are not UTF-8 then it is refused at the character before them, after an earlier syntax error', async () => {
+  it('when bytes are not UTF-8 then it is refused where they are, even after a syntax error (the whole-text path decodes before it checks)', async () => {
     const bad = Buffer.concat([Buffer.from('[\n "ab'), Buffer.from([0xff]), Buffer.from('"]')]);
     expect(await validateSourceStream('json', pieces(bad, 3))).toEqual({ ok: false, message: 'line 2, column 5: the document is not UTF-8 text', line: 2, column: 5 });
     const late = Buffer.concat([Buffer.from('[1 2, "'), Buffer.from([0xc3, 0x28]), Buffer.from('"]')]);
-    expect(await validateSourceStream('json', pieces(late, 100))).toMatchObject({ ok: false, line: 1, column: 4 });
+    expect(await validateSourceStream('json', pieces(late, 100))).toEqual({ ok: false, message: 'line 1, column 8: the document is not UTF-8 text', line: 1, column: 8 });
+    const split = Buffer.concat([Buffer.from('["é😀", \n "'), Buffer.from([0xe2, 0x82]), Buffer.from('x"]')]);
+    for (const size of [1, 2, 3, 4, 5, 100]) {
+      expect(await validateSourceStream('json', pieces(late, size))).toEqual({ ok: false, message: 'line 1, column 8: the document is not UTF-8 text', line: 1, column: 8 });
+      expect(await validateSourceStream('json', pieces(split, size))).toEqual({ ok: false, message: 'line 2, column 3: the document is not UTF-8 text', line: 2, column: 3 });
+    }
   });
 
   it('when a listener asks for shallow keys then it gets them decoded, with where values start', () => {

@@ -1,9 +1,8 @@
 // JSON checked from its bytes as they come (DESIGN 8): a strict UTF-8 decoder (a byte order mark
 // dropped for parsing only) and the exact scanner of json-stream-scanner.ts, fed chunk by chunk.
-// It accepts and refuses the documents checkJson does, with the line and column of the problem
-// (the same as checkJson's where the problem is the first one in the document; checkJson reports
-// a nesting deeper than the bound before any syntax error, wherever it is). What is held is the
-// scanner's state, the decoder's partial character and what the listener keeps.
+// It accepts and refuses the documents checkJson does, at the same line and column (after a
+// syntax error the rest is still read for nesting past the bound, which checkJson reports first).
+// What is held is the scanner's state, the decoder's partial character and what the listener keeps.
 import { MAX_JSON_DEPTH } from './check-json.js';
 import { JsonStreamScanner, type JsonListener } from './json-stream-scanner.js';
 import { ACCEPTED, reasonOf, refuse, type SourceCheck } from './position.js';
@@ -29,6 +28,16 @@ function validPrefix(chunk: Uint8Array, ignoreBOM: boolean): number {
   return low;
 }
 
+/** The bytes at the end of `bytes` that start a character not yet complete (what a streaming decoder keeps for the next chunk). */
+function incompleteTail(bytes: Uint8Array): Uint8Array {
+  for (let back = 1; back <= Math.min(3, bytes.byteLength); back += 1) {
+    const byte = bytes[bytes.byteLength - back] as number;
+    if (byte < 0x80) break;
+    if (byte >= 0xc0) return back < (byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : 2) ? bytes.subarray(bytes.byteLength - back) : new Uint8Array(0);
+  }
+  return new Uint8Array(0);
+}
+
 export async function checkJsonStream(bytes: AsyncIterable<Uint8Array>, listener?: JsonListener): Promise<SourceCheck> {
   const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
   const scanner = new JsonStreamScanner(MAX_JSON_DEPTH, listener);
@@ -37,28 +46,30 @@ export async function checkJsonStream(bytes: AsyncIterable<Uint8Array>, listener
   let blank = true;
   const give = (text: string) => {
     if (blank && /[^\s]/.test(text)) blank = false;
-    if (!scanner.failure) scanner.write(text);
+    if (scanner.reading) scanner.write(text);
   };
   try {
+    // The chunk being decoded, after the bytes of a character the previous ones left incomplete.
     let last: Uint8Array | undefined;
+    let carry: Uint8Array = new Uint8Array(0);
     let first = true;
     try {
       for await (const chunk of bytes) {
         first = last === undefined;
-        last = chunk;
+        last = carry.byteLength > 0 ? Buffer.concat([carry, chunk]) : chunk;
         give(decoder.decode(chunk, { stream: true }));
-        if (scanner.failure && !blank) break;
+        carry = incompleteTail(last);
+        if (!scanner.reading && !blank) break;
       }
       last = undefined;
       give(decoder.decode());
     } catch (error) {
       if (!(error instanceof TypeError)) throw error;
-      // The characters before the bad bytes are scanned first, so that a syntax error before them
-      // still comes first, and the position is theirs (a character split across the chunks is
-      // reported where it starts).
+      // The characters before the bad bytes are scanned first, so that the position is theirs.
       const ignoreBOM = !first;
       if (last) give(new TextDecoder('utf-8', { ignoreBOM }).decode(last.subarray(0, validPrefix(last, ignoreBOM)), { stream: true }));
-      if (!scanner.failure || blank) return refuse('the document is not UTF-8 text', scanner.position);
+      // The whole-text path refuses such bytes before any check, wherever they are.
+      if (scanner.reading || blank) return refuse('the document is not UTF-8 text', scanner.position);
     }
   } catch (error) {
     if (!scanner.failure) return refuse(`the document could not be checked: ${reasonOf(error)}`);

@@ -96,6 +96,10 @@ export class JsonStreamScanner {
   private line = 1;
   private lineStart = 0;
   private error: JsonScanError | undefined;
+  /** Index in the piece being written of the character a syntax error was found at. */
+  private resume: number | undefined;
+  /** The nesting scan that goes on after a syntax error (`nesting`). */
+  private nest: { depth: number; inString: boolean; skip: boolean } | undefined;
 
   constructor(
     private readonly maxDepth: number,
@@ -115,12 +119,17 @@ export class JsonStreamScanner {
     return this.error;
   }
 
-  private fail(message: string, at: number): void {
+  /**
+   * A syntax error reported at offset `at`; `resume`: the index in the current piece of the
+   * character that caused it, from which the rest is still scanned for nesting (see `nesting`).
+   */
+  private fail(message: string, at: number, resume?: number): void {
     this.error = { message, line: this.line, column: at - this.lineStart + 1 };
+    if (resume !== undefined) this.resume = resume;
   }
 
   private failAt(message: string, index: number): void {
-    this.fail(message, this.offset + index);
+    this.fail(message, this.offset + index, index);
   }
 
   private unexpected(text: string, index: number): void {
@@ -136,7 +145,7 @@ export class JsonStreamScanner {
     const listener = this.listener;
     if (code === 0x7b || code === 0x5b) {
       if (this.depth >= this.maxDepth) {
-        this.failAt(`the JSON is nested more than ${this.maxDepth} levels deep`, index);
+        this.fail(this.tooDeep(), this.offset + index);
         return index;
       }
       if (listener && this.depth <= listener.maxDepth) listener.value?.(this.depth, code === 0x7b ? 'object' : 'array');
@@ -226,7 +235,7 @@ export class JsonStreamScanner {
           this.token = Token.String;
         } else {
           // V8 names a character outside the BMP after a backslash as an unexpected token; checkJson then places it at the backslash.
-          if (code >= 0xd800 && code <= 0xdfff) this.fail('Bad escaped character', this.escapeStart);
+          if (code >= 0xd800 && code <= 0xdfff) this.fail('Bad escaped character', this.escapeStart, at);
           else this.failAt('Bad escaped character', at);
           return at;
         }
@@ -317,9 +326,54 @@ export class JsonStreamScanner {
     return at;
   }
 
+  private tooDeep(): string {
+    return `the JSON is nested more than ${this.maxDepth} levels deep`;
+  }
+
+  /**
+   * After a syntax error, the rest is read as jsonDepthExceeded reads a whole text (brackets
+   * outside strings, a backslash skipping the next character), from the state the scanner had at
+   * the offending character: checkJson reports nesting past the bound before any syntax error,
+   * wherever it is, so a deeper bracket after the error replaces it.
+   */
+  private nesting(text: string, from: number): void {
+    const nest = this.nest;
+    if (!nest) return;
+    for (let index = from; index < text.length; index += 1) {
+      const code = text.charCodeAt(index);
+      if (code === 0x0a) {
+        this.line += 1;
+        this.lineStart = this.offset + index + 1;
+      }
+      if (nest.inString) {
+        if (nest.skip) nest.skip = false;
+        else if (code === 0x5c) nest.skip = true;
+        else if (code === 0x22) nest.inString = false;
+      } else if (code === 0x22) nest.inString = true;
+      else if (code === 0x5b || code === 0x7b) {
+        nest.depth += 1;
+        if (nest.depth > this.maxDepth) {
+          this.error = { message: this.tooDeep(), line: this.line, column: this.offset + index - this.lineStart + 1 };
+          this.nest = undefined;
+          return;
+        }
+      } else if ((code === 0x5d || code === 0x7d) && nest.depth > 0) nest.depth -= 1;
+    }
+  }
+
+  /** False once a refusal is final: nothing more need be written. */
+  get reading(): boolean {
+    return this.error === undefined || this.nest !== undefined;
+  }
+
   /** The next piece of the text. */
   write(text: string): void {
     const length = text.length;
+    if (this.error) {
+      this.nesting(text, 0);
+      this.offset += length;
+      return;
+    }
     let index = 0;
     while (index < length && this.error === undefined) {
       if (this.token !== Token.None) {
@@ -330,7 +384,7 @@ export class JsonStreamScanner {
             // V8 places a string or a number that interrupts a literal; checkJson places anything else at the literal's start.
             if (code === 0x22) this.failAt('Unexpected string', index);
             else if (code === 0x2d || isDigit(code)) this.failAt('Unexpected number', index);
-            else this.fail(`Unexpected token '${text.charAt(index)}'`, this.literalStart);
+            else this.fail(`Unexpected token '${text.charAt(index)}'`, this.literalStart, index);
             break;
           }
           index += 1;
@@ -391,6 +445,12 @@ export class JsonStreamScanner {
           break;
       }
     }
+    if (this.error && this.resume !== undefined) {
+      const inString = this.token === Token.String || this.token === Token.Escape || this.token === Token.Unicode;
+      this.nest = { depth: this.depth, inString, skip: this.token === Token.Escape };
+      this.nesting(text, this.resume);
+      this.resume = undefined;
+    }
     this.offset += length;
   }
 
@@ -412,6 +472,7 @@ export class JsonStreamScanner {
 
   /** Ends the text; the first problem, or undefined when it was one complete JSON value. */
   end(): JsonScanError | undefined {
+    this.nest = undefined;
     if (this.error) return this.error;
     if (this.token === Token.Number && (this.num === Num.Zero || this.num === Num.Int || this.num === Num.Frac || this.num === Num.ExpInt)) {
       this.endNumber(0);
