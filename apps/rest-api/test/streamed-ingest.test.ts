@@ -1,4 +1,4 @@
-// Streaming ingest (DESIGN 8, issue 21): a multipart Turtle, RDF/XML or OWL source over the synchronous terms
+// Streaming ingest (DESIGN 8, issue 21): a multipart Turtle, RDF/XML, OWL or JSON source over the synchronous terms
 // limit is checked, measured, hashed and stored from its spooled file as streams, never held
 // as one string. TERMS_SYNC_MAX_BYTES is lowered so that multi-megabyte uploads take that
 // path; the heavy work runs in a real worker thread, as in production. On both back ends.
@@ -44,6 +44,30 @@ function rdfXmlOf(bytes: number, tag: string): Buffer {
   }
   lines.push('</rdf:RDF>');
   return Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
+}
+/** OBO Graphs JSON of about `bytes` bytes (the shape of go.json): a BOM, CRLF between nodes, two-byte characters. */
+function oboGraphsOf(bytes: number, tag: string): Buffer {
+  const nodes: string[] = [];
+  let size = 0;
+  for (let i = 0; size < bytes; i++) {
+    const node = JSON.stringify({ id: `http://example.org/${tag}${i}`, lbl: `Térme ${i} é`, type: 'CLASS', meta: { definition: { val: `Definition "${i}"`, xrefs: ['X:1'] } } });
+    nodes.push(node);
+    size += Buffer.byteLength(node) + 3;
+  }
+  const edges = nodes.slice(1).map((_, i) => `{"sub":"http://example.org/${tag}${i + 1}","pred":"is_a","obj":"http://example.org/${tag}${Math.floor((i + 1) / 2)}"}`);
+  return Buffer.from(`\uFEFF{"graphs":[{"id":"http://example.org/${tag}","nodes":[\r\n${nodes.join(',\r\n')}],\r\n"edges":[${edges.join(',')}]}],"meta":{"version":"1"}}\r\n`, 'utf8');
+}
+/** JSON-LD of about `bytes` bytes: classes with labels and parents in a @graph. */
+function jsonLdOf(bytes: number, tag: string): Buffer {
+  const items: string[] = [];
+  let size = 0;
+  for (let i = 0; size < bytes; i++) {
+    const item = JSON.stringify({ '@id': `ex:${tag}${i}`, '@type': 'owl:Class', 'rdfs:label': `Térme ${i} é`, 'rdfs:subClassOf': { '@id': `ex:${tag}${Math.floor(i / 2)}` } });
+    items.push(item);
+    size += Buffer.byteLength(item) + 2;
+  }
+  const context = { ex: 'http://example.org/', owl: 'http://www.w3.org/2002/07/owl#', rdfs: 'http://www.w3.org/2000/01/rdf-schema#' };
+  return Buffer.from(`{"@context":${JSON.stringify(context)},\n"@graph":[\n${items.join(',\n')}\n]}\n`, 'utf8');
 }
 const classesIn = (source: Buffer) => source.toString('utf8').split('\r\n').length - 4;
 
@@ -312,6 +336,53 @@ describe.each(testBackends())('streamed ingest of large Turtle on %s', (backend)
     expect(response.status).toBe(201);
     expect(created).toMatchObject({ source_bytes: source.length, metrics: { bytes: source.length, rdf: { triples: classesIn(source) * 3, classes: classesIn(source) } } });
     expect((await download(created.id)).equals(source)).toBe(true);
+    expect(uploadsLeft()).toEqual([]);
+  });
+
+  it('when OBO Graphs JSON larger than WHOLE_TEXT_SOURCE_MAX_BYTES is created and JSON-LD replaces it by multipart then both stream: measured as the whole-text path measures them, byte-exact, JSON-LD terms in the background', async () => {
+    const first = oboGraphsOf(700_000, 'g');
+    expect(first.length).toBeGreaterThan(WHOLE_LIMIT);
+    const created = await create(first, 'json');
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ source_bytes: first.length, terms_status: 'indexing' });
+    const wholeFirst = await checkAndMeasure('json', first.toString('utf8'), { terms: false });
+    expect(wholeFirst.ok && created.body.metrics).toEqual(wholeFirst.ok && wholeFirst.metrics);
+    expect(created.body.metrics.structure).toEqual({ top_level_keys: ['graphs', 'meta'], top_level_key_count: 2 });
+    expect((await download(created.body.id)).equals(first)).toBe(true);
+
+    const second = jsonLdOf(500_000, 'j');
+    expect(second.length).toBeGreaterThan(WHOLE_LIMIT);
+    const updated = await multipart('PATCH', `/ontologies/${created.body.id}`, { change_summary: 'JSON-LD' }, second);
+    expect(updated.status).toBe(200);
+    const wholeSecond = await checkAndMeasure('json', second.toString('utf8'), { terms: false });
+    expect(wholeSecond.ok && updated.body.metrics).toEqual(wholeSecond.ok && wholeSecond.metrics);
+    expect(updated.body.metrics).toMatchObject({ syntax: 'json-ld', rdf: { classes: expect.any(Number) } });
+    expect(updated.body.metrics.rdf.classes).toBeGreaterThan(3000);
+    const history = await commitsOldestFirst(server.db.prisma, created.body.id);
+    expect(history).toHaveLength(2);
+    expect(findBrokenLink(history)).toBe(-1);
+    expect((await download(created.body.id, '1.0.0')).equals(first)).toBe(true);
+    expect((await download(created.body.id)).equals(second)).toBe(true);
+    expect((await termWhenReady(created.body.id, 'http://example.org/j9')).body).toMatchObject({ label: 'Térme 9 é', parents: [expect.objectContaining({ iri: 'http://example.org/j4' })] });
+    expect(uploadsLeft()).toEqual([]);
+  });
+
+  it('when a large JSON upload is invalid at its very end then it is 422 with the line and column and leaves nothing', async () => {
+    const before = await stored();
+    const whole = oboGraphsOf(600_000, 'bad');
+    // The last closing brace is missing.
+    const source = Buffer.concat([whole.subarray(0, whole.length - 3), Buffer.from('\r\n')]);
+    const refused = await create(source, 'json');
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.source[0]).toMatch(/^line \d+, column \d+: expected ',' or '}' after property value$/);
+    expect(await stored()).toEqual(before);
+    expect(uploadsLeft()).toEqual([]);
+
+    const head = await create(oboGraphsOf(200_000, 'h'), 'json');
+    const afterCreate = await stored();
+    const update = await multipart('PATCH', `/ontologies/${head.body.id}`, { change_summary: 'broken' }, source);
+    expect(update.status).toBe(422);
+    expect(await stored()).toEqual(afterCreate);
     expect(uploadsLeft()).toEqual([]);
   });
 

@@ -2,6 +2,7 @@
 // is stored can be read back later. Every checker returns a refusal instead of throwing,
 // and each one bounds what hostile input can cost before a parser sees it.
 import { checkJson } from './check-json.js';
+import { checkJsonStream } from './check-json-stream.js';
 import { checkOrm } from './check-orm.js';
 import { checkRdfXml } from './check-rdfxml.js';
 import { checkRdfXmlStream } from './check-rdfxml-stream.js';
@@ -13,6 +14,7 @@ import { ACCEPTED, reasonOf, refuse, type SourceCheck } from './position.js';
 
 export type { SourceCheck } from './position.js';
 export type { SourceObserver } from './observer.js';
+export type { JsonListener } from './json-stream-scanner.js';
 
 export const SOURCE_FORMATS = ['yaml', 'json', 'owl', 'rdf', 'turtle', 'orm', 'other'] as const;
 export type SourceFormat = (typeof SOURCE_FORMATS)[number];
@@ -60,9 +62,10 @@ export async function validateSource(format: SourceFormat, text: string, observe
 /**
  * Formats whose parser takes the source as a stream of bytes (DESIGN 8): validateSourceStream
  * checks them with memory that does not grow with the source (Turtle and N-Triples, RDF/XML, OWL as
- * RDF/XML or OWL/XML). The others are parsed from one string (docs/decisions.md "Streaming ingest").
+ * RDF/XML or OWL/XML, JSON and JSON-LD). The others are parsed from one string (docs/decisions.md
+ * "Streaming ingest").
  */
-export const STREAMED_FORMATS: readonly SourceFormat[] = ['turtle', 'rdf', 'owl', 'other'];
+export const STREAMED_FORMATS: readonly SourceFormat[] = ['turtle', 'rdf', 'owl', 'json', 'other'];
 
 /**
  * Checks a source given as its UTF-8 bytes, as they come; only for STREAMED_FORMATS (a refusal
@@ -73,6 +76,7 @@ export async function validateSourceStream(format: SourceFormat, bytes: AsyncIte
   if (!STREAMED_FORMATS.includes(format)) return refuse(`a ${String(format)} source cannot be checked as a stream`);
   try {
     if (format === 'turtle') return await checkTurtleStream(bytes, observer);
+    if (format === 'json') return await checkJsonStream(bytes, observer.json);
     return await checkRdfXmlStream(bytes, { owlXml: format === 'owl' }, observer);
   } catch (error) {
     return refuse(`the document could not be checked: ${reasonOf(error)}`);

@@ -5,6 +5,7 @@
 // limit, and its terms are written in the background.
 import { STREAMED_FORMATS, validateSourceStream, type SourceFormat } from '@oms/formats';
 import { CompactRdfCounter } from './compact-rdf-counter.js';
+import { jsonMetricsReading, jsonStreamMetrics } from './json-stream-metrics.js';
 import type { SourceMetrics } from './metrics.js';
 import type { SourceVerdict } from './check-and-measure.js';
 
@@ -24,11 +25,13 @@ export async function checkAndMeasureStream(format: SourceFormat, bytes: AsyncIt
     }
   }
   const counter = format === 'turtle' || format === 'rdf' || format === 'owl' ? new CompactRdfCounter(sourceBytes) : undefined;
-  const checked = await validateSourceStream(format, counted(), counter ? { quad: (quad) => counter.add(quad) } : {});
+  const json = format === 'json' ? jsonMetricsReading() : undefined;
+  const checked = await validateSourceStream(format, json ? json.through(counted()) : counted(), counter ? { quad: (quad) => counter.add(quad) } : (json?.observer ?? {}));
   if (!checked.ok) return { ok: false, message: checked.message };
   // A format that needs no parse ('other') is still read to the end for its sizes.
   for await (const chunk of counted()) void chunk;
   const metrics: SourceMetrics = { bytes: size, lines: size > 0 && last !== 0x0a ? lineBreaks + 1 : lineBreaks };
+  if (json) return { ok: true, metrics: await jsonStreamMetrics(json, metrics), terms: null };
   // OWL/XML is not read as triples: its metrics say which syntax it is, as the whole-text path's do.
   if (checked.syntax === 'owl-xml') metrics.syntax = 'owl-xml';
   else if (counter) metrics.rdf = counter.result();

@@ -10,7 +10,7 @@ export { diffSources, type DiffKind, type DiffOptions, type SourceDiff, type Sou
 export { NotRepresentableError } from './errors.js';
 export { PLACEHOLDER_BASE, isJsonLd } from './json-ld.js';
 export { mergeObservers } from './merge-observers.js';
-export { describeSource, downloadFileName, isOwlXml, type SourceDescription } from './media.js';
+export { describeJson, describeSource, downloadFileName, isOwlXml, type SourceDescription } from './media.js';
 export {
   JSON_LD_METRICS_MAX_BYTES,
   collectMetrics,

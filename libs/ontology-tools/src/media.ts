@@ -33,6 +33,11 @@ function parsesAsJsonLd(text: string): boolean {
   }
 }
 
+/** A json source, JSON-LD or plain JSON (as its metrics' `syntax` says, when it was measured). */
+export function describeJson(jsonLd: boolean): SourceDescription {
+  return jsonLd ? { mediaType: TARGET_MEDIA_TYPES.jsonld, extension: 'jsonld', native: 'jsonld' } : { mediaType: 'application/json', extension: 'json' };
+}
+
 export function describeSource(format: SourceFormat, text: string): SourceDescription {
   switch (format) {
     case 'turtle':
@@ -42,7 +47,7 @@ export function describeSource(format: SourceFormat, text: string): SourceDescri
     case 'owl':
       return isOwlXml(text) ? { mediaType: 'application/owl+xml', extension: 'owx' } : { mediaType: TARGET_MEDIA_TYPES.rdfxml, extension: 'owl', native: 'rdfxml' };
     case 'json':
-      return parsesAsJsonLd(text) ? { mediaType: TARGET_MEDIA_TYPES.jsonld, extension: 'jsonld', native: 'jsonld' } : { mediaType: 'application/json', extension: 'json' };
+      return describeJson(parsesAsJsonLd(text));
     case 'yaml':
       return { mediaType: 'application/yaml', extension: 'yaml' };
     case 'orm':

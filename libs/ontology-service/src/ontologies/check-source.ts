@@ -73,7 +73,7 @@ function verdictOf(verdict: SourceVerdict): CheckedSource {
 }
 
 /**
- * The largest source of a format without a streaming parser (JSON, JSON-LD, YAML, ORM2): such a
+ * The largest source of a format without a streaming parser (YAML, ORM2): such a
  * source is parsed from one string, so it is held whole (docs/decisions.md "Streaming ingest").
  */
 export const WHOLE_TEXT_SOURCE_MAX_BYTES = 256 * 1024 * 1024;
@@ -88,7 +88,7 @@ export async function sourceOfUpload(config: ServiceContext['config'], format: S
   const wholeMax = config.wholeTextSourceMaxBytes ?? WHOLE_TEXT_SOURCE_MAX_BYTES;
   if (file.bytes > wholeMax) {
     throw new AppError('payload_too_large', {
-      message: `A ${format} source is parsed as one text, so it may be at most ${wholeMax} bytes (WHOLE_TEXT_SOURCE_MAX_BYTES); this one is ${file.bytes}. Turtle, N-Triples, RDF/XML and OWL sources are read as a stream, up to SOURCE_MAX_BYTES.`,
+      message: `A ${format} source is parsed as one text, so it may be at most ${wholeMax} bytes (WHOLE_TEXT_SOURCE_MAX_BYTES); this one is ${file.bytes}. Turtle, N-Triples, RDF/XML, OWL and JSON (JSON-LD) sources are read as a stream, up to SOURCE_MAX_BYTES.`,
     });
   }
   return file.text();

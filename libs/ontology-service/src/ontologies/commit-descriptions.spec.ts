@@ -42,4 +42,17 @@ describe('commit descriptions', () => {
     expect(await descriptions.of({ commitHash: 'd'.repeat(64), sourceFormat: 'owl' }, Object.assign(whole, { head: rdfXml }))).toMatchObject({ native: 'rdfxml' });
     expect(heads).toEqual([OWL_HEAD_CHARS]);
   });
+
+  it('when a measured JSON commit is described then its metrics say JSON-LD or plain JSON and its source is never read', async () => {
+    const descriptions = createCommitDescriptions(inline);
+    const unread = () => {
+      throw new Error('read');
+    };
+    const jsonLd = { commitHash: 'c'.repeat(64), sourceFormat: 'json', metrics: { bytes: 900_000_000, lines: 1, syntax: 'json-ld' } };
+    expect(await descriptions.of(jsonLd, unread)).toEqual(describeSource('json', '{"@context": {}}'));
+    const plain = { commitHash: 'd'.repeat(64), sourceFormat: 'json', metrics: { bytes: 900_000_000, lines: 1, structure: { top_level_keys: ['graphs'], top_level_key_count: 1 } } };
+    expect(await descriptions.of(plain, unread)).toEqual(describeSource('json', '{"graphs": []}'));
+    // A commit made before metrics existed is still read.
+    expect(await descriptions.of({ commitHash: 'e'.repeat(64), sourceFormat: 'json', metrics: null }, () => '{"@context": {}}')).toMatchObject({ native: 'jsonld' });
+  });
 });

@@ -2,6 +2,7 @@
 // existed, tests): the same validating parse and collector as at commit time.
 import { validateSource, validateSourceStream, type SourceFormat } from '@oms/formats';
 import { collectTerms, OwlXmlTermsReader, type TermsOptions, type TermsResult } from './collect-terms.js';
+import { extractJsonTermsStream } from './json-stream-terms.js';
 
 export type TermsVerdict = ({ ok: true } & TermsResult) | { ok: false; message: string };
 
@@ -28,6 +29,7 @@ async function* alsoTo(reader: OwlXmlTermsReader, bytes: AsyncIterable<Uint8Arra
  * types, labels, parents), which grows with the number of terms, not with the text.
  */
 export async function extractTermsStream(format: SourceFormat, bytes: AsyncIterable<Uint8Array>, options: TermsOptions = {}): Promise<TermsVerdict> {
+  if (format === 'json') return extractJsonTermsStream(bytes, options);
   const collector = collectTerms(format, options);
   // An owl source may be OWL/XML, which the check does not read as triples: its own reader reads the same bytes.
   const owlXml = format === 'owl' ? new OwlXmlTermsReader(options.maxAnnotations) : undefined;
