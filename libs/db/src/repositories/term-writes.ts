@@ -190,10 +190,20 @@ export type TermsStatus = (typeof TERMS_STATUSES)[number];
 
 export const termsStatusOf = (indexed: boolean, error: string | null): TermsStatus => (indexed ? 'ready' : error === null ? 'indexing' : 'failed');
 
+/**
+ * The terms error that holds for commit `alias` (SQL): its own or, while its terms are unwritten,
+ * that of the first earlier unwritten commit that failed. Terms are written in commit order and
+ * the walk stops at a failed commit, so nothing after it gets terms until a pass writes it: a
+ * later head is `failed` too, not `indexing` (it would have stayed so until the next pass).
+ */
+export const termsErrorSql = (alias: string): string =>
+  `CASE WHEN ${alias}."terms_indexed" THEN NULL ELSE coalesce(${alias}."terms_error", (SELECT f."terms_error" FROM "commits" f
+    WHERE f."ontology_id" = ${alias}."ontology_id" AND f."seq" < ${alias}."seq" AND NOT f."terms_indexed" AND f."terms_error" IS NOT NULL ORDER BY f."seq" LIMIT 1)) END`;
+
 /** The terms status of an ontology's head commit ('ready' when there is none). */
 export async function headTermsStatus(sql: TermSql, ontologyId: string): Promise<TermsStatus> {
   const rows = await sql.query<{ terms_indexed: boolean; terms_error: string | null }>(
-    `SELECT "terms_indexed", "terms_error" FROM "commits" WHERE "ontology_id" = $1::uuid AND "status" = 'applied' LIMIT 1`,
+    `SELECT c."terms_indexed", ${termsErrorSql('c')} AS "terms_error" FROM "commits" c WHERE c."ontology_id" = $1::uuid AND c."status" = 'applied' LIMIT 1`,
     [ontologyId],
   );
   const row = rows[0];

@@ -8,7 +8,7 @@ import { visibleTo, visibleToUserSql } from '../visibility.js';
 import type { DbClient } from './db-client.js';
 import { runnerQuery, sourceHeadColumns, sourceTextFrom, type SourceHead } from '../source-store/index.js';
 import { withHeadSource, type OntologyRow, type OntologyWithHeadMetrics } from './ontology-rows.js';
-import { termsStatusOf } from './term-writes.js';
+import { termsErrorSql, termsStatusOf } from './term-writes.js';
 
 export async function findVisibleOntology(db: DbClient, id: string, viewer: Viewer) {
   return withHeadSource(db, await db.ontology.findFirst({ where: { id, ...visibleTo(viewer) } }));
@@ -60,7 +60,7 @@ export async function findVisibleOntologyForUser(sql: SqlRunner, id: string, use
     `SELECT o."id"::text AS "id", o."account_id"::text AS "account_id",
             CASE WHEN ${visibleToUserSql('p', '$2')} THEN p."id"::text END AS "parent_id", o."title", o."description",
             o."visibility", o."source_format", o."version", o."head_hash", o."head_seq", o."created_at", o."updated_at", c."id"::text AS "commit_id", c."metrics",
-            c."terms_indexed", c."terms_error", ${sourceHeadColumns('s', 'sp')}
+            c."terms_indexed", ${termsErrorSql('c')} AS "terms_error", ${sourceHeadColumns('s', 'sp')}
      FROM "ontologies" o
      JOIN "commits" c ON c."ontology_id" = o."id" AND c."status" = 'applied'
      LEFT JOIN "commit_sources" s ON s."commit_id" = c."id"
@@ -120,7 +120,7 @@ export async function findVisibleOntologySummaryForUser(sql: SqlRunner, id: stri
     `SELECT o."id"::text AS "id", o."account_id"::text AS "account_id",
             CASE WHEN ${visibleToUserSql('p', '$2')} THEN p."id"::text END AS "parent_id", o."title", o."description",
             o."visibility", o."source_format", o."version", o."head_hash", o."head_seq", o."created_at", o."updated_at", c."id"::text AS "commit_id", c."metrics",
-            c."terms_indexed", c."terms_error", s."bytes"::float8 AS "source_bytes",
+            c."terms_indexed", ${termsErrorSql('c')} AS "terms_error", s."bytes"::float8 AS "source_bytes",
             (SELECT a."name" FROM "accounts" a JOIN "account_users" m ON m."account_id" = a."id" AND m."user_id" = $2::uuid WHERE a."id" = o."account_id") AS "member_account_name"
      FROM "ontologies" o
      JOIN "commits" c ON c."ontology_id" = o."id" AND c."status" = 'applied'
