@@ -19,14 +19,20 @@ export type DiffTaskOptions = { limit?: number | undefined; textOnly: boolean; c
 export type HeavyWork = {
   /** Inputs of at least this many characters are heavy: they run in a worker thread. */
   readonly offloadAtChars: number;
-  /** Parses and measures a source (ingest), with its terms unless `terms: false`. */
-  check(format: SourceFormat, text: string, options?: { terms?: boolean }): Promise<SourceVerdict>;
+  /**
+   * Parses and measures a source (ingest), with its terms unless `terms: false`. `background`:
+   * for background terms, on their own thread (never ahead of, or in the way of, a request).
+   */
+  check(format: SourceFormat, text: string, options?: { terms?: boolean; background?: boolean }): Promise<SourceVerdict>;
   /**
    * Parses and measures a source held in a file, read as a stream (no terms): for sources in a
    * format with a streaming parser (isStreamedFormat). Its time bound grows with its size.
    */
   checkFile(format: SourceFormat, path: string, bytes: number): Promise<SourceVerdict>;
-  /** The terms of a source held in a file, read as a stream (isStreamedFormat); its time bound grows with its size. */
+  /**
+   * The terms of a source held in a file, read as a stream (isStreamedFormat), for background
+   * terms: on their own thread, so a request's check never waits behind minutes of term work.
+   */
   termsFile(format: SourceFormat, path: string, bytes: number): Promise<TermsVerdict>;
   /** Compares two versions; 422 when the comparison needs more memory than one task may use. */
   diff(from: SourceVersion | null, to: SourceVersion, options: DiffTaskOptions): Promise<SourceDiff>;
@@ -34,7 +40,7 @@ export type HeavyWork = {
   convert(format: SourceFormat, text: string, target: ConversionTarget): Promise<ConversionResult>;
   /** How a source is offered for download (a JSON source is parsed whole for it). */
   describe(format: SourceFormat, text: string): Promise<SourceDescription>;
-  /** Ends the worker threads; tasks after this run inline. */
+  /** Ends the worker threads (both lanes); tasks after this run inline. */
   close(): Promise<void>;
 };
 
@@ -58,6 +64,14 @@ export const DEFAULT_OFFLOAD_AT_CHARS = 64 * 1024;
 export const DEFAULT_WORKER_HEAP_MIB = 1024;
 const DEFAULT_TIMEOUT_MS = 60_000;
 const QUEUE_PER_THREAD = 8;
+/**
+ * Background terms (terms-file tasks and background checks) run in a lane of their own: one
+ * thread, its queue bounded only by the background's own pace (one ontology at a time per
+ * walk), and a time bound that does not count against anybody waiting.
+ */
+const BACKGROUND_THREADS = 1;
+const BACKGROUND_QUEUE = 64;
+const BACKGROUND_TIMEOUT_MS = 60 * 60_000;
 /** The slowest parse a file check is given time for: 1 MB/s. */
 const FILE_CHECK_BYTES_PER_MS = 1000;
 // A thread takes about half a second to start (it loads every parser): keep it a while.
@@ -75,6 +89,8 @@ function compiledWorkerFile(): URL | undefined {
   return import.meta.url.endsWith('.js') ? new URL('./heavy-work-worker.js', import.meta.url) : undefined;
 }
 
+type Lane = 'requests' | 'background';
+
 const isOutOfMemory = (error: unknown) => (error as { code?: unknown } | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
 
 /** The task ran its worker out of heap: the input itself is too much for one task. */
@@ -89,30 +105,33 @@ export function createHeavyWork(options: HeavyWorkOptions): HeavyWork {
   const heapMiB = options.workerHeapMiB ?? DEFAULT_WORKER_HEAP_MIB;
   const maxQueue = options.maxQueue ?? Math.max(1, options.threads) * QUEUE_PER_THREAD;
   const pooled = options.threads > 0 && workerFile !== undefined;
-  let pool: Piscina<HeavyTask, unknown> | undefined;
+  /** Requests' tasks, and background terms' own (a lane of one thread: see BACKGROUND_THREADS). */
+  const pools: Record<Lane, Piscina<HeavyTask, unknown> | undefined> = { requests: undefined, background: undefined };
   let closed = false;
 
-  const poolNow = (file: URL) => {
-    if (pool) return pool;
-    pool = new Piscina<HeavyTask, unknown>({
+  const poolNow = (file: URL, lane: Lane) => {
+    const existing = pools[lane];
+    if (existing) return existing;
+    const pool = new Piscina<HeavyTask, unknown>({
       filename: file.href,
       minThreads: 0,
-      maxThreads: options.threads,
+      maxThreads: lane === 'background' ? BACKGROUND_THREADS : options.threads,
       idleTimeout: IDLE_THREAD_MS,
-      maxQueue,
+      maxQueue: lane === 'background' ? BACKGROUND_QUEUE : maxQueue,
       resourceLimits: { maxOldGenerationSizeMb: heapMiB },
     });
     // A worker that fails outside a task (while starting) is reported here; the task it would
     // have run is bounded by its timeout.
     pool.on('error', (error: unknown) => options.logger?.warn({ err: error }, 'heavy-work worker failed'));
+    pools[lane] = pool;
     return pool;
   };
 
-  async function run<T extends HeavyTask>(task: T, timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS): Promise<HeavyResult<T>> {
+  async function run<T extends HeavyTask>(task: T, timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS, lane: Lane = 'requests'): Promise<HeavyResult<T>> {
     const inline = () => runHeavyTask(task) as Promise<HeavyResult<T>>;
     if (!pooled || closed || taskChars(task) < offloadAtChars) return inline();
-    const threads = poolNow(workerFile);
-    if (threads.queueSize >= maxQueue) throw busy();
+    const threads = poolNow(workerFile, lane);
+    if (threads.queueSize >= (lane === 'background' ? BACKGROUND_QUEUE : maxQueue)) throw busy();
     try {
       return (await threads.run(task, { signal: AbortSignal.timeout(timeoutMs) })) as HeavyResult<T>;
     } catch (error) {
@@ -131,7 +150,8 @@ export function createHeavyWork(options: HeavyWorkOptions): HeavyWork {
     offloadAtChars,
     async check(format, text, checkOptions) {
       try {
-        return await run(checkOptions?.terms === false ? { kind: 'check', format, text, terms: false } : { kind: 'check', format, text });
+        const task: HeavyTask = checkOptions?.terms === false ? { kind: 'check', format, text, terms: false } : { kind: 'check', format, text };
+        return (await (checkOptions?.background === true ? run(task, BACKGROUND_TIMEOUT_MS, 'background') : run(task))) as SourceVerdict;
       } catch (error) {
         if (!(error instanceof OutOfMemory)) throw error;
         return { ok: false, message: `the document could not be checked: parsing it ${error.message}` };
@@ -148,9 +168,10 @@ export function createHeavyWork(options: HeavyWorkOptions): HeavyWork {
       }
     },
     async termsFile(format, path, bytes) {
-      const timeoutMs = Math.max(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, Math.ceil(bytes / FILE_CHECK_BYTES_PER_MS));
+      // Waiting behind other background work included (a request never waits here).
+      const timeoutMs = Math.max(BACKGROUND_TIMEOUT_MS, Math.ceil(bytes / FILE_CHECK_BYTES_PER_MS));
       try {
-        return await run({ kind: 'terms-file', format, path, bytes }, timeoutMs);
+        return await run({ kind: 'terms-file', format, path, bytes }, timeoutMs, 'background');
       } catch (error) {
         if (!(error instanceof OutOfMemory)) throw error;
         return { ok: false, message: `the terms could not be read: reading them ${error.message}` };
@@ -184,9 +205,10 @@ export function createHeavyWork(options: HeavyWorkOptions): HeavyWork {
     },
     async close() {
       closed = true;
-      const running = pool;
-      pool = undefined;
-      await running?.destroy();
+      const running = [pools.requests, pools.background];
+      pools.requests = undefined;
+      pools.background = undefined;
+      await Promise.all(running.map((pool) => pool?.destroy()));
     },
   };
 }

@@ -41,7 +41,7 @@ export type OntologyBackfill = {
 export type KnownTerms = { seq: number; terms: TermsResult };
 
 async function termsOf(ctx: Pick<ServiceContext, 'heavyWork'>, format: string, source: string): Promise<TermsResult> {
-  const verdict = await ctx.heavyWork.check(format as SourceFormat, source);
+  const verdict = await ctx.heavyWork.check(format as SourceFormat, source, { background: true });
   if (!verdict.ok) return { terms: [], skipped: `source no longer passes its format check: ${verdict.message}` };
   return verdict.terms ?? { terms: [], skipped: 'the check gave no terms' };
 }
