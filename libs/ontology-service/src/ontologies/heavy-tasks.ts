@@ -7,8 +7,8 @@ import {
   ConversionError,
   checkAndMeasure,
   checkAndMeasureStream,
-  extractTermsStream,
-  type TermsVerdict,
+  extractTermsToFile,
+  type TermsFileVerdict,
   convertSource,
   describeSource,
   diffSources,
@@ -26,8 +26,11 @@ export type HeavyTask =
   | { kind: 'check'; format: SourceFormat; text: string; terms?: false }
   /** A source in a file (an upload's spool), read as a stream: memory does not grow with it (DESIGN 8). */
   | { kind: 'check-file'; format: SourceFormat; path: string; bytes: number }
-  /** The terms of a source in a file (a stored source spooled for the background), read as a stream. */
-  | { kind: 'terms-file'; format: SourceFormat; path: string; bytes: number }
+  /**
+   * The terms of a source in a file (a stored source spooled for the background), read as a
+   * stream and written to `outPath` a line each in IRI order (bounded memory: extractTermsToFile).
+   */
+  | { kind: 'terms-file'; format: SourceFormat; path: string; bytes: number; outPath: string }
   | { kind: 'diff'; from: SourceVersion | null; to: SourceVersion; limit?: number; textOnly: boolean; canonicalizeMs: number }
   | { kind: 'convert'; format: SourceFormat; text: string; target: ConversionTarget }
   | { kind: 'describe'; format: SourceFormat; text: string };
@@ -42,7 +45,7 @@ export type ConversionResult = { ok: true; bytes: Uint8Array } | { ok: false; me
 export type HeavyResult<T extends HeavyTask> = T extends { kind: 'check' | 'check-file' }
   ? SourceVerdict
   : T extends { kind: 'terms-file' }
-    ? TermsVerdict
+    ? TermsFileVerdict
     : T extends { kind: 'diff' }
       ? SourceDiff
       : T extends { kind: 'convert' }
@@ -56,14 +59,14 @@ export function taskChars(task: HeavyTask): number {
   return task.text.length;
 }
 
-export async function runHeavyTask(task: HeavyTask): Promise<SourceVerdict | TermsVerdict | SourceDiff | ConversionResult | SourceDescription> {
+export async function runHeavyTask(task: HeavyTask): Promise<SourceVerdict | TermsFileVerdict | SourceDiff | ConversionResult | SourceDescription> {
   switch (task.kind) {
     case 'check':
       return checkAndMeasure(task.format, task.text, task.terms === false ? { terms: false } : {});
     case 'check-file':
       return checkAndMeasureStream(task.format, createReadStream(task.path, { highWaterMark: FILE_READ_BYTES }), task.bytes);
     case 'terms-file':
-      return extractTermsStream(task.format, createReadStream(task.path, { highWaterMark: FILE_READ_BYTES }));
+      return extractTermsToFile(task.format, createReadStream(task.path, { highWaterMark: FILE_READ_BYTES }), task.outPath);
     case 'diff':
       return diffSources(task.from, task.to, {
         ...(task.limit === undefined ? {} : { limit: task.limit }),

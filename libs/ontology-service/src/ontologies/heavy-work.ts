@@ -10,7 +10,7 @@ import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { AppError } from '@oms/domain';
 import type { SourceFormat } from '@oms/formats';
-import { describeSource, type TermsVerdict, type ConversionTarget, type SourceDescription, type SourceDiff, type SourceVerdict, type SourceVersion } from '@oms/ontology-tools';
+import { describeSource, type TermsFileVerdict, type ConversionTarget, type SourceDescription, type SourceDiff, type SourceVerdict, type SourceVersion } from '@oms/ontology-tools';
 import type { Logger } from '@oms/platform';
 import { runHeavyTask, taskChars, type ConversionResult, type HeavyResult, type HeavyTask } from './heavy-tasks.js';
 
@@ -33,7 +33,7 @@ export type HeavyWork = {
    * The terms of a source held in a file, read as a stream (isStreamedFormat), for background
    * terms: on their own thread, so a request's check never waits behind minutes of term work.
    */
-  termsFile(format: SourceFormat, path: string, bytes: number): Promise<TermsVerdict>;
+  termsFile(format: SourceFormat, path: string, bytes: number, outPath: string): Promise<TermsFileVerdict>;
   /** Compares two versions; 422 when the comparison needs more memory than one task may use. */
   diff(from: SourceVersion | null, to: SourceVersion, options: DiffTaskOptions): Promise<SourceDiff>;
   /** Writes an RDF source in another serialization; `ok: false` when it cannot be. */
@@ -167,11 +167,11 @@ export function createHeavyWork(options: HeavyWorkOptions): HeavyWork {
         return { ok: false, message: `the document could not be checked: parsing it ${error.message}` };
       }
     },
-    async termsFile(format, path, bytes) {
+    async termsFile(format, path, bytes, outPath) {
       // Waiting behind other background work included (a request never waits here).
       const timeoutMs = Math.max(BACKGROUND_TIMEOUT_MS, Math.ceil(bytes / FILE_CHECK_BYTES_PER_MS));
       try {
-        return await run({ kind: 'terms-file', format, path, bytes }, timeoutMs, 'background');
+        return await run({ kind: 'terms-file', format, path, bytes, outPath }, timeoutMs, 'background');
       } catch (error) {
         if (!(error instanceof OutOfMemory)) throw error;
         return { ok: false, message: `the terms could not be read: reading them ${error.message}` };
