@@ -75,19 +75,24 @@ export async function keepVersionIris(sql: TermSql, ontologyId: string, seq: num
   ]);
 }
 
+/** A head state of the parent version and whether the new version has its IRI. */
+export type ParentHeadState = HeadTermState & { kept: boolean };
+
 /**
- * The next `take` states of the parent version (head rows this write has not ended) whose IRI
- * the new version lacks, after `afterIri` in the database's own order (the head index), so
- * successive pages walk the head once.
+ * The next `take` head states of the parent version that this write has not ended, after
+ * `afterIri` in the database's own order, each with whether the new version has its IRI (the
+ * others are removed). The page is taken from the head index first and only its rows are
+ * probed: an anti-join over the whole head, planned without statistics (PGlite), took 5-8 s a
+ * page at 25,000 terms.
  */
-export function removedTermStates(sql: TermSql, ontologyId: string, seq: number, afterIri: string | null, take: number): Promise<HeadTermState[]> {
+export function parentHeadPage(sql: TermSql, ontologyId: string, seq: number, afterIri: string | null, take: number): Promise<ParentHeadState[]> {
   const params: unknown[] = [ontologyId, seq];
   const after = afterIri === null ? '' : ` AND t."iri" > $${params.push(afterIri)}`;
-  return sql.query<HeadTermState>(
-    `SELECT ${STATE_COLUMNS} FROM "terms" t
-     WHERE t."ontology_id" = $1::uuid AND t."to_seq" IS NULL AND t."from_seq" < $2${after}
-       AND NOT EXISTS (SELECT 1 FROM "term_write_iris" k WHERE k."ontology_id" = $1::uuid AND k."seq" = $2 AND k."iri" = t."iri")
-     ORDER BY t."iri" LIMIT ${Math.max(1, Math.trunc(take))}`,
+  return sql.query<ParentHeadState>(
+    `WITH "page" AS MATERIALIZED (SELECT ${STATE_COLUMNS} FROM "terms" t
+       WHERE t."ontology_id" = $1::uuid AND t."to_seq" IS NULL AND t."from_seq" < $2${after} ORDER BY t."iri" LIMIT ${Math.max(1, Math.trunc(take))})
+     SELECT p.*, EXISTS (SELECT 1 FROM "term_write_iris" k WHERE k."ontology_id" = $1::uuid AND k."seq" = $2 AND k."iri" = p."iri") AS "kept"
+     FROM "page" p ORDER BY p."iri"`,
     params,
   );
 }

@@ -19,7 +19,7 @@ import {
   markCommitTermsIndexed,
   parentTermStates,
   releaseTermsWrite,
-  removedTermStates,
+  parentHeadPage,
   termSqlOf,
   TermsWriteLost,
   writeCommitTerms,
@@ -30,7 +30,7 @@ import { WRITE_TX } from '../authorization/reauthorize.js';
 import type { ServiceContext } from '../context.js';
 import { asTerm, changeRowsOf, childCountDeltas, digestOf, stateOf, type DigestedTerm } from './index-commit-terms.js';
 
-/** Parent terms the new version lacks, ended per transaction. */
+/** Head states of the parent looked at per transaction (those the new version lacks are ended). */
 const REMOVED_PAGE = 2000;
 
 export type PartsOutcome = 'indexed' | 'done' | 'busy' | 'blocked';
@@ -54,24 +54,29 @@ async function writePart(sql: TermSql, ontologyId: string, seq: number, terms: r
   if (seq > 1) await keepVersionIris(sql, ontologyId, seq, terms.map((term) => term.iri));
 }
 
-/** One page of the parent's terms that the new version lacks, ended; the last IRI, or null when none were left. */
+/**
+ * One page of the parent's head (in the database's order, after `after`): the terms the new
+ * version lacks are ended as removed. The page's last IRI, or null past the end.
+ */
 async function endRemoved(sql: TermSql, ontologyId: string, seq: number, after: string | null, page: number): Promise<string | null> {
-  const removed = await removedTermStates(sql, ontologyId, seq, after, page);
-  if (removed.length === 0) return null;
-  await writeCommitTerms(
-    sql,
-    ontologyId,
-    seq,
-    {
-      ended: removed.map((state) => state.iri),
-      started: [] as DigestedTerm[],
-      stateOf,
-      childCounts: childCountDeltas([], removed),
-      changes: removed.map((state) => ({ iri: state.iri, change: 'removed' as const, fields: [], newly_deprecated: false })),
-    },
-    { part: true },
-  );
-  return removed.at(-1)?.iri ?? null;
+  const head = await parentHeadPage(sql, ontologyId, seq, after, page);
+  const removed = head.filter((state) => !state.kept);
+  if (removed.length > 0) {
+    await writeCommitTerms(
+      sql,
+      ontologyId,
+      seq,
+      {
+        ended: removed.map((state) => state.iri),
+        started: [] as DigestedTerm[],
+        stateOf,
+        childCounts: childCountDeltas([], removed),
+        changes: removed.map((state) => ({ iri: state.iri, change: 'removed' as const, fields: [], newly_deprecated: false })),
+      },
+      { part: true },
+    );
+  }
+  return head.length < page ? null : (head.at(-1)?.iri ?? null);
 }
 
 /**
