@@ -55,14 +55,18 @@ export async function releaseTermsWrite(sql: TermSql, ontologyId: string, seq: n
 
 const STATE_COLUMNS = `t."iri", t."digest", t."curie", t."kind", t."label", t."synonyms", t."definition", t."deprecated", t."replaced_by", t."parents"`;
 
+const IN_PARENT = `t."ontology_id" = $1::uuid AND t."iri" = ANY($3::text[]) AND t."from_seq" < $2 AND (t."to_seq" IS NULL OR t."to_seq" >= $2)`;
+
+/** The digests of `iris` in the parent version of `seq` (by the (ontology, iri, from_seq) index): most terms of a new version are unchanged. */
+export function parentTermDigests(sql: TermSql, ontologyId: string, seq: number, iris: readonly string[]): Promise<{ iri: string; digest: string }[]> {
+  if (iris.length === 0 || seq <= 1) return Promise.resolve([]);
+  return sql.query<{ iri: string; digest: string }>(`SELECT t."iri", t."digest" FROM "terms" t WHERE ${IN_PARENT}`, [ontologyId, seq, [...iris]]);
+}
+
 /** The states of `iris` in the parent version of `seq` (by the (ontology, iri, from_seq) index). */
 export function parentTermStates(sql: TermSql, ontologyId: string, seq: number, iris: readonly string[]): Promise<HeadTermState[]> {
   if (iris.length === 0 || seq <= 1) return Promise.resolve([]);
-  return sql.query<HeadTermState>(
-    `SELECT ${STATE_COLUMNS} FROM "terms" t
-     WHERE t."ontology_id" = $1::uuid AND t."iri" = ANY($3::text[]) AND t."from_seq" < $2 AND (t."to_seq" IS NULL OR t."to_seq" >= $2)`,
-    [ontologyId, seq, [...iris]],
-  );
+  return sql.query<HeadTermState>(`SELECT ${STATE_COLUMNS} FROM "terms" t WHERE ${IN_PARENT}`, [ontologyId, seq, [...iris]]);
 }
 
 /** Keeps the IRIs a part of version `seq` has (the removed terms are found against them at the end). */
@@ -75,23 +79,20 @@ export async function keepVersionIris(sql: TermSql, ontologyId: string, seq: num
   ]);
 }
 
-/** A head state of the parent version and whether the new version has its IRI. */
-export type ParentHeadState = HeadTermState & { kept: boolean };
-
 /**
- * The next `take` head states of the parent version that this write has not ended, after
- * `afterIri` in the database's own order, each with whether the new version has its IRI (the
- * others are removed). The page is taken from the head index first and only its rows are
- * probed: an anti-join over the whole head, planned without statistics (PGlite), took 5-8 s a
- * page at 25,000 terms.
+ * The next `take` head IRIs of the parent version that this write has not ended, after
+ * `afterIri` in the database's own order, each with whether the new version has it (the others
+ * are removed: their states are then read by parentTermStates). The page is taken from the head
+ * index first and only its rows are probed: an anti-join over the whole head, planned without
+ * statistics (PGlite), took 5-8 s a page at 25,000 terms.
  */
-export function parentHeadPage(sql: TermSql, ontologyId: string, seq: number, afterIri: string | null, take: number): Promise<ParentHeadState[]> {
+export function parentHeadPage(sql: TermSql, ontologyId: string, seq: number, afterIri: string | null, take: number): Promise<{ iri: string; kept: boolean }[]> {
   const params: unknown[] = [ontologyId, seq];
   const after = afterIri === null ? '' : ` AND t."iri" > $${params.push(afterIri)}`;
-  return sql.query<ParentHeadState>(
-    `WITH "page" AS MATERIALIZED (SELECT ${STATE_COLUMNS} FROM "terms" t
+  return sql.query<{ iri: string; kept: boolean }>(
+    `WITH "page" AS MATERIALIZED (SELECT t."iri" FROM "terms" t
        WHERE t."ontology_id" = $1::uuid AND t."to_seq" IS NULL AND t."from_seq" < $2${after} ORDER BY t."iri" LIMIT ${Math.max(1, Math.trunc(take))})
-     SELECT p.*, EXISTS (SELECT 1 FROM "term_write_iris" k WHERE k."ontology_id" = $1::uuid AND k."seq" = $2 AND k."iri" = p."iri") AS "kept"
+     SELECT p."iri", EXISTS (SELECT 1 FROM "term_write_iris" k WHERE k."ontology_id" = $1::uuid AND k."seq" = $2 AND k."iri" = p."iri") AS "kept"
      FROM "page" p ORDER BY p."iri"`,
     params,
   );

@@ -17,6 +17,7 @@ import {
   keepVersionIris,
   lockOntologyRow,
   markCommitTermsIndexed,
+  parentTermDigests,
   parentTermStates,
   releaseTermsWrite,
   parentHeadPage,
@@ -30,20 +31,18 @@ import { WRITE_TX } from '../authorization/reauthorize.js';
 import type { ServiceContext } from '../context.js';
 import { asTerm, changeRowsOf, childCountDeltas, digestOf, stateOf, type DigestedTerm } from './index-commit-terms.js';
 
-/** Head states of the parent looked at per transaction (those the new version lacks are ended). */
-const REMOVED_PAGE = 2000;
+/** Head IRIs of the parent looked at per transaction (those the new version lacks are ended). */
+const REMOVED_PAGE = 5000;
 
 export type PartsOutcome = 'indexed' | 'done' | 'busy' | 'blocked';
 
 /** One part: its terms against the same IRIs in the parent version. */
 async function writePart(sql: TermSql, ontologyId: string, seq: number, terms: readonly OntologyTerm[]): Promise<void> {
-  const before = await parentTermStates(sql, ontologyId, seq, terms.map((term) => term.iri));
-  const digests = new Map(before.map((state) => [state.iri, state.digest]));
+  const digests = new Map((await parentTermDigests(sql, ontologyId, seq, terms.map((term) => term.iri))).map((row) => [row.iri, row.digest]));
   const started = terms.map((term): DigestedTerm => ({ term, digest: digestOf(term) })).filter(({ term, digest }) => digests.get(term.iri) !== digest);
-  const startedIris = new Set(started.map(({ term }) => term.iri));
-  // The parent states this part changes (removed terms are ended at the end).
-  const ended = before.filter((state) => startedIris.has(state.iri));
-  const { changes } = seq === 1 ? { changes: [] } : termChanges(before.map(asTerm), terms);
+  // The parent states this part changes, read whole (removed terms are ended at the end).
+  const ended = await parentTermStates(sql, ontologyId, seq, started.filter(({ term }) => digests.has(term.iri)).map(({ term }) => term.iri));
+  const { changes } = seq === 1 ? { changes: [] } : termChanges(ended.map(asTerm), started.map(({ term }) => term));
   await writeCommitTerms(
     sql,
     ontologyId,
@@ -60,7 +59,8 @@ async function writePart(sql: TermSql, ontologyId: string, seq: number, terms: r
  */
 async function endRemoved(sql: TermSql, ontologyId: string, seq: number, after: string | null, page: number): Promise<string | null> {
   const head = await parentHeadPage(sql, ontologyId, seq, after, page);
-  const removed = head.filter((state) => !state.kept);
+  const gone = head.filter((row) => !row.kept).map((row) => row.iri);
+  const removed = gone.length === 0 ? [] : await parentTermStates(sql, ontologyId, seq, gone);
   if (removed.length > 0) {
     await writeCommitTerms(
       sql,
@@ -114,7 +114,20 @@ export async function indexCommitTermsInParts(
     }, WRITE_TX);
 
   try {
-    for await (const terms of parts) await inPart((sql) => writePart(sql, ontologyId, seq, terms));
+    // The next part is read and parsed while this one is written.
+    const reader = parts[Symbol.asyncIterator]();
+    let next = reader.next();
+    try {
+      for (let part = await next; part.done !== true; part = await next) {
+        const terms = part.value;
+        next = reader.next();
+        next.catch(() => undefined);
+        await inPart((sql) => writePart(sql, ontologyId, seq, terms));
+      }
+    } finally {
+      // A part that failed leaves the reader half way: close its file.
+      void reader.return?.()?.catch(() => undefined);
+    }
     if (seq > 1) {
       let after: string | null = null;
       do after = await inPart((sql) => endRemoved(sql, ontologyId, seq, after, options.removedPage ?? REMOVED_PAGE));
