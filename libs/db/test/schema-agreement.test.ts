@@ -16,6 +16,8 @@ const TABLES: Record<string, string> = {
   TermChange: 'term_changes',
   TermParent: 'term_parents',
   TermChildCount: 'term_child_counts',
+  TermWrite: 'term_writes',
+  TermWriteIri: 'term_write_iris',
   AppSecret: 'app_secrets',
   OidcPayload: 'oidc_payloads',
   WebSession: 'web_sessions',

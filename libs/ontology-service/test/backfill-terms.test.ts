@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OntologyTermsQuery, TermHistoryQuery, TermQuery, TermSearchQuery } from '@oms/contracts';
-import { termsStatusOf } from '@oms/db';
+import { findVisibleOntologyForUser, findVisibleOntologySummaryForUser, headTermsStatus, termsStatusOf } from '@oms/db';
 import { createTestDatabase, testBackends, type TestDatabase } from '@oms/db/testing';
 import { createLogger } from '@oms/platform';
 import { createServiceContext, type ServiceContext } from '../src/context.js';
@@ -147,11 +147,16 @@ describe.each(testBackends())('the terms backfill on %s', (backend) => {
     const [first, ...rest] = await commitsOf(lungs);
     expect(termsStatusOf(first?.termsIndexed ?? true, first?.termsError ?? null)).toBe('failed');
     expect(rest.map((commit) => termsStatusOf(commit.termsIndexed, commit.termsError))).toEqual(rest.map(() => 'indexing'));
+    // The later head waits on the failed commit: its ontology says failed, not indexing.
+    expect(await headTermsStatus(db.sql, lungs)).toBe('failed');
+    expect((await findVisibleOntologySummaryForUser(db.sql, lungs, OWNER))?.termsStatus).toBe('failed');
+    expect((await findVisibleOntologyForUser(db.sql, lungs, OWNER))?.termsStatus).toBe('failed');
 
     const summary = await startTermsBackfill(ctx, { logger: silent }).done;
     expect(summary).toMatchObject({ commits: 7, blocked: 0, failed: 0 });
     expect(await unindexed()).toBe(0);
     expect((await commitsOf(lungs)).map((commit) => commit.termsError)).toEqual([null, null, null, null]);
+    expect((await findVisibleOntologySummaryForUser(db.sql, lungs, OWNER))?.termsStatus).toBe('ready');
   });
 
   it('when the children counts are rebuilt from the parent edges as their migration does then they equal the ones kept by the commits', async () => {

@@ -1,10 +1,13 @@
 // RDF/XML and OWL sources read as a stream (DESIGN 8) give the metrics and terms the whole-text
 // path gives them: every RDF/XML fixture, and an OWL/XML document, in small pieces.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SourceFormat } from '@oms/formats';
 import { checkAndMeasure } from '../src/check-and-measure.js';
 import { checkAndMeasureStream } from '../src/check-and-measure-stream.js';
-import { extractTerms, extractTermsStream } from '../src/index.js';
+import { extractTerms, extractTermsStream, extractTermsToFile } from '../src/index.js';
 import { RDF_FIXTURES, readFixture } from './fixtures.js';
 
 async function* pieces(text: string, size: number): AsyncGenerator<Uint8Array> {
@@ -51,4 +54,26 @@ describe('RDF/XML and OWL read as a stream', () => {
     expect(streamed).toMatchObject({ ok: false });
     expect(streamed).toEqual(await checkAndMeasure('rdf', cut, { terms: false }));
   });
+
+  it.each([
+    ['owl', 'an OWL/XML document', (): string => OWL_XML],
+    ['owl', 'owl/pizza.owl', (): string => readFixture('owl/pizza.owl')],
+    ['rdf', 'rdf/foaf.rdf', (): string => readFixture('rdf/foaf.rdf')],
+    ['json', 'json/csvw.jsonld', (): string => readFixture('json/csvw.jsonld')],
+  ] as const)('when the background writes the terms of %s (%s) to a file then they are the whole text\'s terms', async (format, _name, text) => {
+    const dir = mkdtempSync(join(tmpdir(), 'oms-terms-file-'));
+    try {
+      const whole = await extractTerms(format, text());
+      expect(whole.ok).toBe(true);
+      const out = join(dir, 'terms.jsonl');
+      const written = await extractTermsToFile(format, pieces(text(), 4096), out);
+      const lines = readFileSync(out, 'utf8').split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as { iri: string });
+      const byIri = (a: { iri: string }, b: { iri: string }) => (a.iri < b.iri ? -1 : a.iri > b.iri ? 1 : 0);
+      if (!whole.ok) return;
+      expect(written).toEqual({ ok: true, count: whole.terms.length, ...(whole.skipped === undefined ? {} : { skipped: whole.skipped }) });
+      expect([...lines].sort(byIri)).toEqual([...whole.terms].sort(byIri));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -96,15 +96,18 @@ const summaryOf = (alias: string) => `jsonb_build_object('iri', ${alias}."iri", 
 const CHANGES = `(SELECT "ontology_id", "seq", "iri", "change", "fields", "newly_deprecated" FROM "term_changes"
   UNION ALL SELECT "ontology_id", 1, "iri", 'added', '{}'::text[], FALSE FROM "terms" WHERE "from_seq" = 1)`;
 
+/** Only commits whose terms are written: a commit written in parts shows none of its changes until its last part. */
+const INDEXED_COMMIT = `JOIN "commits" c ON c."ontology_id" = tc."ontology_id" AND c."seq" = tc."seq" AND c."terms_indexed"`;
+
 const CHANGE_COLUMNS = `tc."iri", c."id"::text AS "commit_id", c."version", c."created_at", tc."change", tc."fields",
   (SELECT ${summaryOf('b')} FROM "terms" b WHERE b."ontology_id" = tc."ontology_id" AND b."iri" = tc."iri" AND b."to_seq" = tc."seq") AS "before",
   (SELECT ${summaryOf('a')} FROM "terms" a WHERE a."ontology_id" = tc."ontology_id" AND a."iri" = tc."iri" AND a."from_seq" = tc."seq") AS "after"`;
 
 /** A term's changes, newest first. */
 export async function termHistory(sql: SqlRunner, ontologyId: string, iri: string, page: { skip: number; take: number }): Promise<{ total: number; rows: TermChangeRow[] }> {
-  const [count] = await sql.query<{ total: string | number }>(`SELECT count(*) AS "total" FROM ${CHANGES} tc WHERE tc."ontology_id" = $1::uuid AND tc."iri" = $2`, [ontologyId, iri]);
+  const [count] = await sql.query<{ total: string | number }>(`SELECT count(*) AS "total" FROM ${CHANGES} tc ${INDEXED_COMMIT} WHERE tc."ontology_id" = $1::uuid AND tc."iri" = $2`, [ontologyId, iri]);
   const rows = await sql.query<TermChangeRow>(
-    `SELECT ${CHANGE_COLUMNS} FROM ${CHANGES} tc JOIN "commits" c ON c."ontology_id" = tc."ontology_id" AND c."seq" = tc."seq"
+    `SELECT ${CHANGE_COLUMNS} FROM ${CHANGES} tc ${INDEXED_COMMIT}
      WHERE tc."ontology_id" = $1::uuid AND tc."iri" = $2 ORDER BY tc."seq" DESC LIMIT ${page.take} OFFSET ${page.skip}`,
     [ontologyId, iri],
   );
@@ -123,11 +126,11 @@ export async function commitTermChanges(
   const [counts] = await sql.query<Record<keyof TermChangeCounts, string | number>>(
     `SELECT count(*) FILTER (WHERE "change" = 'added') AS "added", count(*) FILTER (WHERE "change" = 'changed') AS "changed",
        count(*) FILTER (WHERE "change" = 'removed') AS "removed", count(*) FILTER (WHERE "newly_deprecated") AS "deprecated"
-     FROM ${CHANGES} tc WHERE tc."ontology_id" = $1::uuid AND tc."seq" = $2`,
+     FROM ${CHANGES} tc ${INDEXED_COMMIT} WHERE tc."ontology_id" = $1::uuid AND tc."seq" = $2`,
     [ontologyId, seq],
   );
   const rows = await sql.query<TermChangeRow>(
-    `SELECT ${CHANGE_COLUMNS} FROM ${CHANGES} tc JOIN "commits" c ON c."ontology_id" = tc."ontology_id" AND c."seq" = tc."seq"
+    `SELECT ${CHANGE_COLUMNS} FROM ${CHANGES} tc ${INDEXED_COMMIT}
      WHERE tc."ontology_id" = $1::uuid AND tc."seq" = $2 ORDER BY tc."iri" COLLATE "C" LIMIT ${page.take} OFFSET ${page.skip}`,
     [ontologyId, seq],
   );

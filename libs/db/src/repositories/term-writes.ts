@@ -90,6 +90,23 @@ const MOVE_CHILD_COUNTS = `WITH d AS (SELECT * FROM jsonb_to_recordset($3::jsonb
   FROM d LEFT JOIN ended e ON e."parent_iri" = d."parent_iri"
   WHERE coalesce(e."children", 0) + d."children" > 0`;
 
+/**
+ * MOVE_CHILD_COUNTS for a commit written in parts (writeTermsPart): a parent may be touched by
+ * several parts, so the head row is ended only if it started before this commit, and a row this
+ * commit already started takes the further delta. Rows are kept whatever their count until
+ * finishTermsParts drops the empty ones (a partial sum never goes below 0: the edges a part ends
+ * were counted in the head row).
+ */
+const ADD_CHILD_COUNTS = `WITH d AS (SELECT * FROM jsonb_to_recordset($3::jsonb) AS d(parent_iri text, children int, live_children int)),
+  ended AS (UPDATE "term_child_counts" c SET "to_seq" = $2
+    WHERE c."ontology_id" = $1::uuid AND c."parent_iri" = ANY($4::text[]) AND c."to_seq" IS NULL AND c."from_seq" < $2
+    RETURNING c."parent_iri", c."children", c."live_children")
+  INSERT INTO "term_child_counts" ("ontology_id", "parent_iri", "from_seq", "children", "live_children")
+  SELECT $1::uuid, d."parent_iri", $2, coalesce(e."children", 0) + d."children", coalesce(e."live_children", 0) + d."live_children"
+  FROM d LEFT JOIN ended e ON e."parent_iri" = d."parent_iri"
+  ON CONFLICT ("ontology_id", "parent_iri", "from_seq") DO UPDATE
+    SET "children" = "term_child_counts"."children" + EXCLUDED."children", "live_children" = "term_child_counts"."live_children" + EXCLUDED."live_children"`;
+
 /** The first commit's counts: there is no earlier row to end (the backfill clears from its sequence on). */
 const INSERT_CHILD_COUNTS = `INSERT INTO "term_child_counts" ("ontology_id", "parent_iri", "from_seq", "children", "live_children")
   SELECT $1::uuid, d."parent_iri", $2, d."children", d."live_children"
@@ -133,15 +150,20 @@ export type CommitTermsWrite<T> = {
   childCounts: readonly ChildCountDelta[];
 };
 
-/** Writes commit `seq`'s terms: ends the head states of `ended`, then adds `started`, the changes and the children counts. */
-export async function writeCommitTerms<T>(sql: TermSql, ontologyId: string, seq: number, terms: CommitTermsWrite<T>): Promise<void> {
+/**
+ * Writes commit `seq`'s terms: ends the head states of `ended`, then adds `started`, the changes
+ * and the children counts. `part`: one part of a commit written in several (writeTermsPart).
+ */
+export async function writeCommitTerms<T>(sql: TermSql, ontologyId: string, seq: number, terms: CommitTermsWrite<T>, options: { part?: boolean } = {}): Promise<void> {
   const json = (sqlText: string, rows: () => unknown[]) => (): [string, unknown[]] => [sqlText, [ontologyId, seq, JSON.stringify(rows())]];
   await runOverlapped(sql, [
     ...batches(terms.ended).map((batch) => (): [string, unknown[]] => [END_STATES, [ontologyId, seq, batch]]),
     ...batches(terms.started).map((batch) => json(INSERT_STATES_AND_EDGES, () => batch.map(terms.stateOf))),
     ...batches(terms.changes).map((batch) => json(INSERT_CHANGES, () => batch)),
     ...batches(terms.childCounts).map((batch) =>
-      seq === 1
+      options.part === true
+        ? (): [string, unknown[]] => [ADD_CHILD_COUNTS, [ontologyId, seq, JSON.stringify(batch), batch.map((delta) => delta.parent_iri)]]
+        : seq === 1
         ? json(INSERT_CHILD_COUNTS, () => batch)
         : (): [string, unknown[]] => [MOVE_CHILD_COUNTS, [ontologyId, seq, JSON.stringify(batch), batch.map((delta) => delta.parent_iri)]],
     ),
@@ -190,10 +212,20 @@ export type TermsStatus = (typeof TERMS_STATUSES)[number];
 
 export const termsStatusOf = (indexed: boolean, error: string | null): TermsStatus => (indexed ? 'ready' : error === null ? 'indexing' : 'failed');
 
+/**
+ * The terms error that holds for commit `alias` (SQL): its own or, while its terms are unwritten,
+ * that of the first earlier unwritten commit that failed. Terms are written in commit order and
+ * the walk stops at a failed commit, so nothing after it gets terms until a pass writes it: a
+ * later head is `failed` too, not `indexing` (it would have stayed so until the next pass).
+ */
+export const termsErrorSql = (alias: string): string =>
+  `CASE WHEN ${alias}."terms_indexed" THEN NULL ELSE coalesce(${alias}."terms_error", (SELECT f."terms_error" FROM "commits" f
+    WHERE f."ontology_id" = ${alias}."ontology_id" AND f."seq" < ${alias}."seq" AND NOT f."terms_indexed" AND f."terms_error" IS NOT NULL ORDER BY f."seq" LIMIT 1)) END`;
+
 /** The terms status of an ontology's head commit ('ready' when there is none). */
 export async function headTermsStatus(sql: TermSql, ontologyId: string): Promise<TermsStatus> {
   const rows = await sql.query<{ terms_indexed: boolean; terms_error: string | null }>(
-    `SELECT "terms_indexed", "terms_error" FROM "commits" WHERE "ontology_id" = $1::uuid AND "status" = 'applied' LIMIT 1`,
+    `SELECT c."terms_indexed", ${termsErrorSql('c')} AS "terms_error" FROM "commits" c WHERE c."ontology_id" = $1::uuid AND c."status" = 'applied' LIMIT 1`,
     [ontologyId],
   );
   const row = rows[0];
@@ -211,6 +243,7 @@ export async function clearTermsFrom(sql: TermSql, ontologyId: string, seq: numb
     await sql.query(`UPDATE "${table}" SET "to_seq" = NULL WHERE "ontology_id" = $1::uuid AND "to_seq" >= $2`, [ontologyId, seq]);
   }
   await sql.query(`DELETE FROM "term_changes" WHERE "ontology_id" = $1::uuid AND "seq" >= $2`, [ontologyId, seq]);
+  await sql.query(`DELETE FROM "term_write_iris" WHERE "ontology_id" = $1::uuid AND "seq" >= $2`, [ontologyId, seq]);
 }
 
 /** `source` is null when the caller asked for large sources to be left unread (`textUpToBytes`). */

@@ -8,7 +8,7 @@ import { visibleTo, visibleToUserSql } from '../visibility.js';
 import type { DbClient } from './db-client.js';
 import { runnerQuery, sourceHeadColumns, sourceTextFrom, type SourceHead } from '../source-store/index.js';
 import { withHeadSource, type OntologyRow, type OntologyWithHeadMetrics } from './ontology-rows.js';
-import { termsStatusOf } from './term-writes.js';
+import { termsErrorSql, termsStatusOf } from './term-writes.js';
 
 export async function findVisibleOntology(db: DbClient, id: string, viewer: Viewer) {
   return withHeadSource(db, await db.ontology.findFirst({ where: { id, ...visibleTo(viewer) } }));
@@ -56,7 +56,7 @@ async function findVisibleHeadRow<Extra>(sql: SqlRunner, id: string, userId: str
     `SELECT o."id"::text AS "id", o."account_id"::text AS "account_id",
             CASE WHEN ${visibleToUserSql('p', '$2')} THEN p."id"::text END AS "parent_id", o."title", o."description",
             o."visibility", o."source_format", o."version", o."head_hash", o."head_seq", o."created_at", o."updated_at", c."id"::text AS "commit_id", c."metrics",
-            c."terms_indexed", c."terms_error", ${extra.columns}
+            c."terms_indexed", ${termsErrorSql('c')} AS "terms_error", ${extra.columns}
      FROM "ontologies" o
      JOIN "commits" c ON c."ontology_id" = o."id" AND c."status" = 'applied'
      LEFT JOIN "commit_sources" s ON s."commit_id" = c."id"
@@ -178,15 +178,24 @@ export async function findVisibleChildrenForUser(sql: SqlRunner, parentId: strin
 
 /**
  * The head version of an ontology `userId` may see, as term reads name it, in one query (the
- * visibility rule in SQL, as the single read checks it); null when hidden or missing.
+ * visibility rule in SQL, as the single read checks it); null when hidden or missing. `termsSeq`:
+ * the version whose terms it answers (readyTermsSeq).
  */
-export async function findVisibleHeadScope(sql: SqlRunner, ontologyId: string, userId: string): Promise<{ ontologyId: string; seq: number; title: string; version: string; commitId: string; head: true } | null> {
-  const rows = await sql.query<{ ontology_id: string; seq: number; title: string; version: string; commit_id: string }>(
-    `SELECT o."id"::text AS "ontology_id", c."seq", o."title", c."version", c."id"::text AS "commit_id"
+export async function findVisibleHeadScope(
+  sql: SqlRunner,
+  ontologyId: string,
+  userId: string,
+): Promise<{ ontologyId: string; seq: number; termsSeq: number; title: string; version: string; commitId: string; head: true } | null> {
+  const rows = await sql.query<{ ontology_id: string; seq: number; terms_seq: number; title: string; version: string; commit_id: string }>(
+    `SELECT o."id"::text AS "ontology_id", c."seq", o."title", c."version", c."id"::text AS "commit_id",
+       CASE WHEN c."terms_indexed" THEN c."seq" ELSE coalesce((SELECT r."seq" FROM "commits" r
+         WHERE r."ontology_id" = o."id" AND r."seq" < c."seq" AND r."terms_indexed" ORDER BY r."seq" DESC LIMIT 1), 0) END AS "terms_seq"
      FROM "ontologies" o JOIN "commits" c ON c."ontology_id" = o."id" AND c."seq" = o."head_seq"
      WHERE o."id" = $1::uuid AND ${visibleToUserSql('o', '$2')}`,
     [ontologyId, userId],
   );
   const row = rows[0];
-  return row ? { ontologyId: row.ontology_id, seq: Number(row.seq), title: row.title, version: row.version, commitId: row.commit_id, head: true } : null;
+  return row
+    ? { ontologyId: row.ontology_id, seq: Number(row.seq), termsSeq: Number(row.terms_seq), title: row.title, version: row.version, commitId: row.commit_id, head: true }
+    : null;
 }

@@ -7,8 +7,8 @@ import {
   ConversionError,
   checkAndMeasure,
   checkAndMeasureStream,
-  extractTermsStream,
-  type TermsVerdict,
+  extractTermsToFile,
+  type TermsFileVerdict,
   convertSource,
   describeSource,
   diffSources,
@@ -31,8 +31,11 @@ export type HeavyTask =
    * read as it grows; `bytes` is then the size expected (0: unknown), `maxBytes` the largest.
    */
   | { kind: 'check-file'; format: SourceFormat; path: string; bytes: number; growing?: { shared: SharedArrayBuffer; maxBytes: number } }
-  /** The terms of a source in a file (a stored source spooled for the background), read as a stream. */
-  | { kind: 'terms-file'; format: SourceFormat; path: string; bytes: number }
+  /**
+   * The terms of a source in a file (a stored source spooled for the background), read as a
+   * stream and written to `outPath` a line each in IRI order (bounded memory: extractTermsToFile).
+   */
+  | { kind: 'terms-file'; format: SourceFormat; path: string; bytes: number; outPath: string }
   | { kind: 'diff'; from: SourceVersion | null; to: SourceVersion; limit?: number; textOnly: boolean; canonicalizeMs: number }
   | { kind: 'convert'; format: SourceFormat; text: string; target: ConversionTarget }
   | { kind: 'describe'; format: SourceFormat; text: string };
@@ -47,7 +50,7 @@ export type ConversionResult = { ok: true; bytes: Uint8Array } | { ok: false; me
 export type HeavyResult<T extends HeavyTask> = T extends { kind: 'check' | 'check-file' }
   ? SourceVerdict
   : T extends { kind: 'terms-file' }
-    ? TermsVerdict
+    ? TermsFileVerdict
     : T extends { kind: 'diff' }
       ? SourceDiff
       : T extends { kind: 'convert' }
@@ -62,7 +65,7 @@ export function taskChars(task: HeavyTask): number {
   return task.text.length;
 }
 
-export async function runHeavyTask(task: HeavyTask): Promise<SourceVerdict | TermsVerdict | SourceDiff | ConversionResult | SourceDescription> {
+export async function runHeavyTask(task: HeavyTask): Promise<SourceVerdict | TermsFileVerdict | SourceDiff | ConversionResult | SourceDescription> {
   switch (task.kind) {
     case 'check':
       return checkAndMeasure(task.format, task.text, task.terms === false ? { terms: false } : {});
@@ -73,7 +76,7 @@ export async function runHeavyTask(task: HeavyTask): Promise<SourceVerdict | Ter
         task.bytes,
       );
     case 'terms-file':
-      return extractTermsStream(task.format, createReadStream(task.path, { highWaterMark: FILE_READ_BYTES }));
+      return extractTermsToFile(task.format, createReadStream(task.path, { highWaterMark: FILE_READ_BYTES }), task.outPath);
     case 'diff':
       return diffSources(task.from, task.to, {
         ...(task.limit === undefined ? {} : { limit: task.limit }),

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deepRdfXmlList, deepRdfXmlListTriples, hostileRdfXml } from '@oms/formats/testing';
@@ -101,6 +102,32 @@ describe('heavy work', () => {
       expect.objectContaining({ code: 'unavailable', httpStatus: 503 }),
     ]);
   }, 60_000);
+
+  it('when background terms are being read then a request\'s check does not wait behind them', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'oms-heavy-'));
+    try {
+      // About 8 MB of Turtle: seconds of term work in the one-thread pool.
+      const classes = Array.from({ length: 70_000 }, (_, i) => `ex:C${i} a owl:Class ; rdfs:label "class number ${i}" ; rdfs:subClassOf ex:C${i >> 1} .`);
+      const big = `@prefix owl: <http://www.w3.org/2002/07/owl#> .\n@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .\n@prefix ex: <http://example.org/> .\n${classes.join('\n')}\n`;
+      const file = path.join(dir, 'big.ttl');
+      writeFileSync(file, big);
+      const pool = heavyWork({ threads: 1 });
+      const finished: string[] = [];
+      const terms = pool.termsFile('turtle', file, Buffer.byteLength(big), path.join(dir, 'terms.ndjson')).then((verdict) => {
+        finished.push('terms');
+        return verdict;
+      });
+      // The term task has its thread before the request's check arrives.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const verdict = await pool.check('turtle', fixture('ontologies/turtle/foaf.ttl'));
+      finished.push('check');
+      expect(verdict.ok).toBe(true);
+      expect(await terms).toEqual({ ok: true, count: 70_000 });
+      expect(finished).toEqual(['check', 'terms']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('when inputs are below the offload size then they run inline with the same result', async () => {
     const text = fixture('ontologies/turtle/foaf.ttl');

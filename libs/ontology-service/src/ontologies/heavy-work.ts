@@ -12,7 +12,7 @@ import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { AppError } from '@oms/domain';
 import type { SourceFormat } from '@oms/formats';
-import { describeSource, type TermsVerdict, type ConversionTarget, type SourceDescription, type SourceDiff, type SourceVerdict, type SourceVersion } from '@oms/ontology-tools';
+import { describeSource, type TermsFileVerdict, type ConversionTarget, type SourceDescription, type SourceDiff, type SourceVerdict, type SourceVersion } from '@oms/ontology-tools';
 import type { Logger } from '@oms/platform';
 import { runHeavyTask, taskChars, type ConversionResult, type HeavyResult, type HeavyTask } from './heavy-tasks.js';
 
@@ -21,8 +21,11 @@ export type DiffTaskOptions = { limit?: number | undefined; textOnly: boolean; c
 export type HeavyWork = {
   /** Inputs of at least this many characters are heavy: they run in a worker thread. */
   readonly offloadAtChars: number;
-  /** Parses and measures a source (ingest), with its terms unless `terms: false`. */
-  check(format: SourceFormat, text: string, options?: { terms?: boolean }): Promise<SourceVerdict>;
+  /**
+   * Parses and measures a source (ingest), with its terms unless `terms: false`. `background`:
+   * for background terms, on their own thread (never ahead of, or in the way of, a request).
+   */
+  check(format: SourceFormat, text: string, options?: { terms?: boolean; background?: boolean }): Promise<SourceVerdict>;
   /**
    * Parses and measures a source held in a file, read as a stream (no terms): for sources in a
    * format with a streaming parser (isStreamedFormat), in the ingest pool (not niced). Its time
@@ -30,15 +33,18 @@ export type HeavyWork = {
    * grows, `bytes` is the size expected (0: unknown) and `maxBytes` the largest it may reach.
    */
   checkFile(format: SourceFormat, path: string, bytes: number, growing?: { shared: SharedArrayBuffer; maxBytes: number }): Promise<SourceVerdict>;
-  /** The terms of a source held in a file, read as a stream (isStreamedFormat); its time bound grows with its size. */
-  termsFile(format: SourceFormat, path: string, bytes: number): Promise<TermsVerdict>;
+  /**
+   * The terms of a source held in a file, read as a stream (isStreamedFormat), for background
+   * terms: on their own thread, so a request's check never waits behind minutes of term work.
+   */
+  termsFile(format: SourceFormat, path: string, bytes: number, outPath: string): Promise<TermsFileVerdict>;
   /** Compares two versions; 422 when the comparison needs more memory than one task may use. */
   diff(from: SourceVersion | null, to: SourceVersion, options: DiffTaskOptions): Promise<SourceDiff>;
   /** Writes an RDF source in another serialization; `ok: false` when it cannot be. */
   convert(format: SourceFormat, text: string, target: ConversionTarget): Promise<ConversionResult>;
   /** How a source is offered for download (a JSON source is parsed whole for it). */
   describe(format: SourceFormat, text: string): Promise<SourceDescription>;
-  /** Ends the worker threads; tasks after this run inline. */
+  /** Ends the worker threads (both lanes); tasks after this run inline. */
   close(): Promise<void>;
 };
 
@@ -62,15 +68,26 @@ export const DEFAULT_OFFLOAD_AT_CHARS = 64 * 1024;
 export const DEFAULT_WORKER_HEAP_MIB = 1024;
 const DEFAULT_TIMEOUT_MS = 60_000;
 const QUEUE_PER_THREAD = 8;
+/**
+ * Background terms (terms-file tasks and background checks) run in a lane of their own: one
+ * thread, its queue bounded only by the background's own pace (one ontology at a time per
+ * walk), and a time bound that does not count against anybody waiting.
+ */
+const BACKGROUND_THREADS = 1;
+const BACKGROUND_QUEUE = 64;
+const BACKGROUND_TIMEOUT_MS = 60 * 60_000;
 /** The slowest parse a file check is given time for: 1 MB/s. */
 const FILE_CHECK_BYTES_PER_MS = 1000;
 // A thread takes about half a second to start (it loads every parser): keep it a while.
 const IDLE_THREAD_MS = 15 * 60_000;
 
-/** Every heavy task, or the check of a large upload (checkFile), which a transaction waits for. */
-type Lane = 'heavy' | 'ingest';
+/**
+ * Requests' heavy tasks; the check of a large upload (checkFile), which its client and a
+ * transaction wait for; background terms (one thread of their own, see BACKGROUND_THREADS).
+ */
+type Lane = 'heavy' | 'ingest' | 'background';
 /** Each lane's workers' nice value (Linux, per thread). */
-const LANE_NICE: Record<Lane, number> = { heavy: 19, ingest: 0 };
+const LANE_NICE: Record<Lane, number> = { heavy: 19, ingest: 0, background: 19 };
 
 /**
  * One core is left to the event loop (and the database beside it): on 2 cores one worker thread,
@@ -98,6 +115,7 @@ export function createHeavyWork(options: HeavyWorkOptions): HeavyWork {
   const heapMiB = options.workerHeapMiB ?? DEFAULT_WORKER_HEAP_MIB;
   const maxQueue = options.maxQueue ?? Math.max(1, options.threads) * QUEUE_PER_THREAD;
   const pooled = options.threads > 0 && workerFile !== undefined;
+  /** Requests' tasks, large uploads' checks, and background terms' own (a lane of one thread: see BACKGROUND_THREADS). */
   const pools: Partial<Record<Lane, Piscina<HeavyTask, unknown>>> = {};
   let closed = false;
 
@@ -107,9 +125,9 @@ export function createHeavyWork(options: HeavyWorkOptions): HeavyWork {
     const pool = new Piscina<HeavyTask, unknown>({
       filename: file.href,
       minThreads: 0,
-      maxThreads: options.threads,
+      maxThreads: lane === 'background' ? BACKGROUND_THREADS : options.threads,
       idleTimeout: IDLE_THREAD_MS,
-      maxQueue,
+      maxQueue: lane === 'background' ? BACKGROUND_QUEUE : maxQueue,
       resourceLimits: { maxOldGenerationSizeMb: heapMiB },
       workerData: { nice: LANE_NICE[lane] },
     });
@@ -124,7 +142,7 @@ export function createHeavyWork(options: HeavyWorkOptions): HeavyWork {
     const inline = () => runHeavyTask(task) as Promise<HeavyResult<T>>;
     if (!pooled || closed || taskChars(task) < offloadAtChars) return inline();
     const threads = poolNow(workerFile, lane);
-    if (threads.queueSize >= maxQueue) throw busy();
+    if (threads.queueSize >= (lane === 'background' ? BACKGROUND_QUEUE : maxQueue)) throw busy();
     try {
       return (await threads.run(task, { signal: AbortSignal.timeout(timeoutMs) })) as HeavyResult<T>;
     } catch (error) {
@@ -143,7 +161,8 @@ export function createHeavyWork(options: HeavyWorkOptions): HeavyWork {
     offloadAtChars,
     async check(format, text, checkOptions) {
       try {
-        return await run(checkOptions?.terms === false ? { kind: 'check', format, text, terms: false } : { kind: 'check', format, text });
+        const task: HeavyTask = checkOptions?.terms === false ? { kind: 'check', format, text, terms: false } : { kind: 'check', format, text };
+        return (await (checkOptions?.background === true ? run(task, BACKGROUND_TIMEOUT_MS, 'background') : run(task))) as SourceVerdict;
       } catch (error) {
         if (!(error instanceof OutOfMemory)) throw error;
         return { ok: false, message: `the document could not be checked: parsing it ${error.message}` };
@@ -159,10 +178,11 @@ export function createHeavyWork(options: HeavyWorkOptions): HeavyWork {
         return { ok: false, message: `the document could not be checked: parsing it ${error.message}` };
       }
     },
-    async termsFile(format, path, bytes) {
-      const timeoutMs = Math.max(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, Math.ceil(bytes / FILE_CHECK_BYTES_PER_MS));
+    async termsFile(format, path, bytes, outPath) {
+      // Waiting behind other background work included (a request never waits here).
+      const timeoutMs = Math.max(BACKGROUND_TIMEOUT_MS, Math.ceil(bytes / FILE_CHECK_BYTES_PER_MS));
       try {
-        return await run({ kind: 'terms-file', format, path, bytes }, timeoutMs);
+        return await run({ kind: 'terms-file', format, path, bytes, outPath }, timeoutMs, 'background');
       } catch (error) {
         if (!(error instanceof OutOfMemory)) throw error;
         return { ok: false, message: `the terms could not be read: reading them ${error.message}` };
@@ -199,6 +219,7 @@ export function createHeavyWork(options: HeavyWorkOptions): HeavyWork {
       const running = Object.values(pools);
       delete pools.heavy;
       delete pools.ingest;
+      delete pools.background;
       await Promise.all(running.map((pool) => pool.destroy()));
     },
   };

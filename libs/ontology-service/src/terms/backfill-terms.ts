@@ -5,10 +5,11 @@
 // row lock that writers take. The `terms_indexed` flag makes it resumable and idempotent: a
 // commit another replica (or an update, whose parent is now indexed) already wrote is passed.
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
@@ -22,13 +23,15 @@ import {
   readSourceByteChunks,
   sourceOfCommit,
   termSqlOf,
+  termsWriteBusy,
   type UnindexedCommit,
 } from '@oms/db';
 import type { SourceFormat } from '@oms/formats';
-import { isStreamedFormat, type TermsResult } from '@oms/ontology-tools';
+import { isStreamedFormat, type OntologyTerm, type TermsResult } from '@oms/ontology-tools';
 import { WRITE_TX } from '../authorization/reauthorize.js';
 import type { ServiceContext } from '../context.js';
 import { indexCommitTerms, termsSyncMaxBytes } from './index-commit-terms.js';
+import { indexCommitTermsInParts, type PartsOutcome } from './index-terms-in-parts.js';
 
 export type OntologyBackfill = {
   /** Commits whose terms this call wrote. */
@@ -41,40 +44,66 @@ export type OntologyBackfill = {
 export type KnownTerms = { seq: number; terms: TermsResult };
 
 async function termsOf(ctx: Pick<ServiceContext, 'heavyWork'>, format: string, source: string): Promise<TermsResult> {
-  const verdict = await ctx.heavyWork.check(format as SourceFormat, source);
+  const verdict = await ctx.heavyWork.check(format as SourceFormat, source, { background: true });
   if (!verdict.ok) return { terms: [], skipped: `source no longer passes its format check: ${verdict.message}` };
   return verdict.terms ?? { terms: [], skipped: 'the check gave no terms' };
 }
 
 /**
- * The terms of a large source in a streamed format (DESIGN 8): the stored source is spooled to a
- * file piece by piece and the worker reads it as a stream; neither holds it as one text.
+ * Terms of a large source read per transaction of the write in parts. Each part costs a few
+ * lookups besides its rows, so PostgreSQL takes larger parts (a part holds one connection of a
+ * pool); on PGlite a part holds the only connection while it is written, so parts stay small.
  */
-async function streamedTermsOf(ctx: Pick<ServiceContext, 'heavyWork' | 'db' | 'config'>, commit: UnindexedCommit): Promise<TermsResult> {
+const TERMS_PER_PART: Record<'postgres' | 'pglite', number> = { postgres: 20_000, pglite: 2000 };
+
+/** The terms file extractTermsToFile wrote, `size` terms at a time. */
+async function* termParts(path: string, size: number): AsyncGenerator<OntologyTerm[]> {
+  let part: OntologyTerm[] = [];
+  for await (const line of createInterface({ input: createReadStream(path), crlfDelay: Infinity })) {
+    if (line === '') continue;
+    part.push(JSON.parse(line) as OntologyTerm);
+    if (part.length >= size) {
+      yield part;
+      part = [];
+    }
+  }
+  if (part.length > 0) yield part;
+}
+
+/**
+ * The terms of a large source in a streamed format (DESIGN 8), in bounded memory: the stored
+ * source is spooled to a file piece by piece, the worker reads it as a stream and writes the
+ * terms to a second file in IRI order, and they are written from there in parts
+ * (indexCommitTermsInParts). Nothing holds the source, its statements or its terms whole.
+ */
+async function indexStreamedCommit(ctx: Pick<ServiceContext, 'heavyWork' | 'db' | 'config'>, ontologyId: string, commit: UnindexedCommit): Promise<{ outcome: PartsOutcome; skipped?: string }> {
   const path = join(ctx.config.uploadDir ?? tmpdir(), `oms-terms-${randomBytes(12).toString('hex')}`);
+  const termsPath = `${path}.terms`;
   try {
     await pipeline(Readable.from(readSourceByteChunks(ctx.db.sessions, commit.id)), createWriteStream(path, { flags: 'wx' }));
-    const verdict = await ctx.heavyWork.termsFile(commit.source_format as SourceFormat, path, commit.bytes);
-    if (!verdict.ok) return { terms: [], skipped: `source no longer passes its format check: ${verdict.message}` };
-    return { terms: verdict.terms, ...(verdict.skipped === undefined ? {} : { skipped: verdict.skipped }) };
-  } finally {
+    const verdict = await ctx.heavyWork.termsFile(commit.source_format as SourceFormat, path, commit.bytes, termsPath);
     await rm(path, { force: true });
+    if (!verdict.ok) return { outcome: 'blocked', skipped: `source no longer passes its format check: ${verdict.message}` };
+    if (verdict.skipped !== undefined) return { outcome: 'blocked', skipped: verdict.skipped };
+    return { outcome: await indexCommitTermsInParts(ctx, ontologyId, commit.seq, termParts(termsPath, TERMS_PER_PART[ctx.db.kind])) };
+  } finally {
+    await Promise.all([rm(path, { force: true }), rm(termsPath, { force: true })]);
   }
 }
 
 async function commitTerms(ctx: Pick<ServiceContext, 'heavyWork' | 'db' | 'config'>, commit: UnindexedCommit): Promise<TermsResult> {
   if (commit.source !== null) return termsOf(ctx, commit.source_format, commit.source);
-  if (isStreamedFormat(commit.source_format as SourceFormat)) return streamedTermsOf(ctx, commit);
   // A large source in a format parsed whole (docs/decisions.md "Streaming ingest").
   return termsOf(ctx, commit.source_format, (await sourceOfCommit(ctx.db.prisma, commit.id)) ?? '');
 }
 
-/** Writes one commit's terms under the lock; 'done' when another writer already did. */
-async function indexOne(ctx: Pick<ServiceContext, 'db'>, ontologyId: string, seq: number, terms: TermsResult): Promise<'indexed' | 'done' | 'blocked'> {
+/** Writes one commit's terms under the lock; 'done' when another writer already did, 'busy' while one writes it in parts. */
+async function indexOne(ctx: Pick<ServiceContext, 'db'>, ontologyId: string, seq: number, terms: TermsResult): Promise<PartsOutcome> {
   return ctx.db.prisma.$transaction(async (tx) => {
     if (!(await lockOntologyRow(tx, ontologyId))) return 'done';
     const sql = termSqlOf(tx);
     if (await commitTermsIndexed(sql, ontologyId, seq)) return 'done';
+    if (await termsWriteBusy(sql, ontologyId, seq)) return 'busy';
     await clearTermsFrom(sql, ontologyId, seq);
     if (!(await indexCommitTerms(sql, ontologyId, seq, terms))) return 'blocked';
     await markCommitTermsIndexed(sql, ontologyId, seq);
@@ -110,11 +139,16 @@ export async function backfillOntologyTerms(
     const textUpToBytes = termsSyncMaxBytes(ctx.config);
     const commit = await firstUnindexedCommit(ctx.db.sql, ontologyId, { textUpToBytes });
     if (!commit) return { indexed };
-    let terms: TermsResult;
-    let outcome: Awaited<ReturnType<typeof indexOne>>;
+    let skipped: string | undefined;
+    let outcome: PartsOutcome;
     try {
-      terms = known?.seq === commit.seq ? known.terms : await commitTerms(ctx, commit);
-      outcome = await indexOne(ctx, ontologyId, commit.seq, terms);
+      if (known?.seq !== commit.seq && commit.source === null && isStreamedFormat(commit.source_format as SourceFormat)) {
+        ({ outcome, skipped } = await indexStreamedCommit(ctx, ontologyId, commit));
+      } else {
+        const terms = known?.seq === commit.seq ? known.terms : await commitTerms(ctx, commit);
+        skipped = terms.skipped;
+        outcome = skipped === undefined ? await indexOne(ctx, ontologyId, commit.seq, terms) : 'blocked';
+      }
     } catch (error) {
       // Its source could not be read or its transaction was rolled back (timed out, lost its
       // connection): terms_status `failed` with why, until a later pass writes it.
@@ -123,10 +157,12 @@ export async function backfillOntologyTerms(
       return { indexed, blocked: { seq: commit.seq, reason } };
     }
     if (outcome === 'indexed') indexed += 1;
+    // Another writer is writing it in parts: its walk goes on from there.
+    if (outcome === 'busy') return { indexed };
     if (outcome === 'blocked') {
       // Once more in case its parent was the one missing (another replica was writing it); then give up.
-      if (lastBlocked === commit.seq || terms.skipped !== undefined) {
-        const reason = terms.skipped ?? 'its parent has no terms';
+      if (lastBlocked === commit.seq || skipped !== undefined) {
+        const reason = skipped ?? 'its parent has no terms';
         // terms_status `failed` until a later pass writes it.
         await markCommitTermsPending(ctx.db.sql, ontologyId, commit.seq, reason);
         return { indexed, blocked: { seq: commit.seq, reason } };

@@ -10,20 +10,21 @@ import {
   markCommitTermsPending,
   writeCommitTerms,
   type HeadTermState,
+  type NewTermChange,
   type NewTermState,
   type TermSql,
   type TermsStatus,
 } from '@oms/db';
 import type { ServiceContext } from '../context.js';
-import { termChanges, termSearchColumns, type OntologyTerm, type TermKind, type TermsResult } from '@oms/ontology-tools';
+import { termChanges, termSearchColumns, type OntologyTerm, type TermChange, type TermKind, type TermsResult } from '@oms/ontology-tools';
 
 /** Everything stored of a term, hashed: a state changes when any of it does (annotations and CURIE included). */
-const digestOf = (term: OntologyTerm) => createHash('sha256').update(JSON.stringify(term)).digest('base64url');
+export const digestOf = (term: OntologyTerm) => createHash('sha256').update(JSON.stringify(term)).digest('base64url');
 
 /** A term of the commit with its digest (computed once: it decides whether the term starts a state). */
-type DigestedTerm = { term: OntologyTerm; digest: string };
+export type DigestedTerm = { term: OntologyTerm; digest: string };
 
-function stateOf({ term, digest }: DigestedTerm): NewTermState {
+export function stateOf({ term, digest }: DigestedTerm): NewTermState {
   const columns = termSearchColumns(term);
   return {
     iri: term.iri,
@@ -46,7 +47,7 @@ function stateOf({ term, digest }: DigestedTerm): NewTermState {
 }
 
 /** Per parent: the edges the started states add minus those of the ended head states (DISTINCT parents, as the edges are written). */
-function childCountDeltas(started: readonly DigestedTerm[], ended: readonly HeadTermState[]): ChildCountDelta[] {
+export function childCountDeltas(started: readonly DigestedTerm[], ended: readonly HeadTermState[]): ChildCountDelta[] {
   const deltas = new Map<string, ChildCountDelta>();
   const move = (state: { parents: string[]; deprecated: boolean }, sign: 1 | -1) => {
     for (const parent of new Set(state.parents)) {
@@ -61,7 +62,16 @@ function childCountDeltas(started: readonly DigestedTerm[], ended: readonly Head
   return [...deltas.values()].filter((delta) => delta.children !== 0 || delta.live_children !== 0);
 }
 
-const asTerm = (state: HeadTermState): OntologyTerm => ({ ...state, kind: state.kind as TermKind, annotations: [] });
+export const asTerm = (state: HeadTermState): OntologyTerm => ({ ...state, kind: state.kind as TermKind, annotations: [] });
+
+/** Term changes as stored. */
+export const changeRowsOf = (changes: readonly TermChange[]): NewTermChange[] =>
+  changes.map((change) => ({
+    iri: change.iri,
+    change: change.change,
+    fields: change.fields,
+    newly_deprecated: change.change === 'changed' && change.before?.deprecated === false && change.after?.deprecated === true,
+  }));
 
 /**
  * Commit `seq`'s terms. `seq` 1 has no parent. When the parent's terms were never written (a
@@ -86,12 +96,7 @@ export async function indexCommitTerms(sql: TermSql, ontologyId: string, seq: nu
     stateOf,
     childCounts: childCountDeltas(started, endedStates),
     // The first commit's changes (everything added) are read from its states, not stored.
-    changes: changes.map((change) => ({
-      iri: change.iri,
-      change: change.change,
-      fields: change.fields,
-      newly_deprecated: change.change === 'changed' && change.before?.deprecated === false && change.after?.deprecated === true,
-    })),
+    changes: changeRowsOf(changes),
   });
   return true;
 }

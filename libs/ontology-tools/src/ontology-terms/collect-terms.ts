@@ -11,7 +11,7 @@ import { isLinkml, linkmlTerms } from './linkml-terms.js';
 import { ormTexts } from './orm-notes.js';
 import { ormTerms } from './orm-terms.js';
 import { OwlXmlReader, readOwlXml } from './owl-xml-quads.js';
-import { RdfStatements } from './rdf-statements.js';
+import { RdfStatements, type StatementsSpill } from './rdf-statements.js';
 import { rdfTermStream } from './rdf-terms.js';
 import { MAX_TERM_ANNOTATIONS, type OntologyTerm } from './term.js';
 
@@ -24,6 +24,8 @@ export type TermsOptions = {
   maxJsonLdBytes?: number;
   /** Shared with collectMetrics of the same source, so JSON-LD and ORM2 are read once. */
   reads?: SourceReads;
+  /** Turtle and RDF/XML: spill the statements to sorted runs in this folder past a bound (bounded memory; RdfStatements). */
+  spill?: StatementsSpill;
 };
 
 /** `skipped` says why a source that may hold terms gave none (too large, unreadable). */
@@ -138,7 +140,7 @@ export function collectTerms(format: SourceFormat, options: TermsOptions = {}): 
     maxJsonLdBytes: options.maxJsonLdBytes ?? JSON_LD_TERMS_MAX_BYTES,
     reads: options.reads ?? new SourceReads(),
   };
-  const rdf = format === 'turtle' || format === 'rdf' || format === 'owl' ? new RdfStatements(settings.maxAnnotations) : undefined;
+  const rdf = format === 'turtle' || format === 'rdf' || format === 'owl' ? new RdfStatements(settings.maxAnnotations, options.spill) : undefined;
   const values: unknown[] = [];
   const observer: SourceObserver = {};
   if (rdf) {

@@ -6,9 +6,17 @@
 // Statements that only become annotations are kept up to the cap per run: the first N
 // annotations never need an "other" statement beyond the first N of a run (a statement written
 // twice in one run counts twice here and once in the annotations, so such a term may keep fewer).
+// With `spill`, the held strings go to a sorted run file whenever they pass a bound, and drain()
+// merges the runs: memory stays bounded however many subjects the graph has (subject-runs-spill).
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Quad } from '../terms.js';
 import { XSD_STRING } from '../vocabulary.js';
 import { PREDICATE_ROLES, Role } from './term-vocabulary.js';
+import { mergeSortedRuns, writeSortedRun } from './subject-runs-spill.js';
+
+/** Where and when held statements are spilled: a folder of this extraction's own, and a bound in UTF-16 code units. */
+export type StatementsSpill = { dir: string; atChars: number };
 
 /** How an object was written: an IRI, or a literal with a language or a datatype. */
 export type ValueForm = { kind: 'iri' } | { kind: 'literal'; language?: string; datatype?: string };
@@ -28,8 +36,14 @@ export class RdfStatements {
   readonly forms: ValueForm[] = [{ kind: 'iri' }, { kind: 'literal', datatype: XSD_STRING }];
   private readonly subjects = new Map<string, string | string[]>();
   private run: { subject: string; records: string[]; others: number } | undefined;
+  /** Code units held in `subjects` (keys and values), for the spill bound. */
+  private heldChars = 0;
+  private readonly spilled: string[] = [];
 
-  constructor(private readonly maxOthers: number) {}
+  constructor(
+    private readonly maxOthers: number,
+    private readonly spill?: StatementsSpill,
+  ) {}
 
   prefix(name: string, iri: string): void {
     this.prefixes[name] = iri;
@@ -57,8 +71,22 @@ export class RdfStatements {
    */
   *drain(): Generator<[string, SubjectStatements]> {
     this.endRun();
-    const iris = [...this.subjects.keys()].sort();
     const statements: SubjectStatements = { count: 0, predicateIds: [], forms: [], values: [] };
+    if (this.spilled.length > 0) {
+      this.spillHeld();
+      try {
+        for (const [iri, bodies] of mergeSortedRuns(this.spilled)) {
+          statements.count = 0;
+          for (const body of bodies) decode(body, statements);
+          yield [iri, statements];
+        }
+      } finally {
+        for (const path of this.spilled) rmSync(path, { force: true });
+        this.spilled.length = 0;
+      }
+      return;
+    }
+    const iris = [...this.subjects.keys()].sort();
     for (const iri of iris) {
       const runs = this.subjects.get(iri) ?? [];
       this.subjects.delete(iri);
@@ -78,6 +106,28 @@ export class RdfStatements {
     else if (typeof earlier === 'string') this.subjects.set(run.subject, [earlier, joined]);
     else earlier.push(joined);
     this.run = undefined;
+    this.heldChars += joined.length + (earlier === undefined ? run.subject.length : 0);
+    if (this.spill && this.heldChars >= this.spill.atChars) this.spillHeld();
+  }
+
+  /** Writes the held subjects as one sorted run (each subject's runs joined, in document order) and lets them go. */
+  private spillHeld(): void {
+    if (!this.spill || this.subjects.size === 0) return;
+    const path = join(this.spill.dir, `run-${this.spilled.length}`);
+    const subjects = this.subjects;
+    const iris = [...subjects.keys()].sort();
+    writeSortedRun(
+      path,
+      (function* () {
+        for (const iri of iris) {
+          const runs = subjects.get(iri) ?? '';
+          yield [iri, typeof runs === 'string' ? runs : runs.join('')] as [string, string];
+        }
+      })(),
+    );
+    this.spilled.push(path);
+    subjects.clear();
+    this.heldChars = 0;
   }
 
   private predicateId(iri: string): number {
