@@ -3,7 +3,7 @@
 // per class with its label, definition, synonyms and comments, then the is_a edges. The same terms
 // as large-turtle.mjs, and next versions with 1% of the lines edited at random places (a word of
 // a label or text). Deterministic for a seed.
-import { random, WORDS } from './large-turtle.mjs';
+import { editedLines, random, WORDS } from './large-turtle.mjs';
 
 const pick = (rand, list) => list[Math.floor(rand() * list.length)];
 const words = (rand, count) => Array.from({ length: count }, () => pick(rand, WORDS)).join(' ');
@@ -61,12 +61,5 @@ function editLine(rand, line) {
 
 /** The next version: `share` of the lines (1% by default) edited at random places (only texts change, so it stays valid JSON). */
 export function editedOboGraphs(text, seed, share = 0.01) {
-  const rand = random(seed);
-  const lines = text.split('\n');
-  const count = Math.round(lines.length * share);
-  for (let k = 0; k < count; k += 1) {
-    const at = Math.floor(rand() * lines.length);
-    lines[at] = editLine(rand, lines[at]);
-  }
-  return lines.join('\n');
+  return editedLines(text, seed, share, editLine);
 }

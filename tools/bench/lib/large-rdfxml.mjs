@@ -3,7 +3,7 @@
 // element per line, a comment before each class. The same terms as large-turtle.mjs (labels,
 // parents, definitions, synonyms, comments), and next versions with 1% of the lines edited at
 // random places (a word of a text, a superclass). Deterministic for a seed.
-import { random, WORDS } from './large-turtle.mjs';
+import { editedLines, random, WORDS } from './large-turtle.mjs';
 
 const pick = (rand, list) => list[Math.floor(rand() * list.length)];
 const words = (rand, count) => Array.from({ length: count }, () => pick(rand, WORDS)).join(' ');
@@ -75,12 +75,5 @@ function editLine(rand, line) {
 
 /** The next version: `share` of the lines (1% by default) edited at random places. */
 export function editedRdfXml(text, seed, share = 0.01) {
-  const rand = random(seed);
-  const lines = text.split('\n');
-  const count = Math.round(lines.length * share);
-  for (let k = 0; k < count; k += 1) {
-    const at = Math.floor(rand() * lines.length);
-    lines[at] = editLine(rand, lines[at]);
-  }
-  return lines.join('\n');
+  return editedLines(text, seed, share, editLine);
 }

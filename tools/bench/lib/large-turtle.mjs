@@ -70,16 +70,21 @@ function editLine(rand, line) {
   return line;
 }
 
-/** The next version: `share` of the lines (1% by default) edited at random places. */
-export function editedVersion(text, seed, share = 0.01) {
+/** `share` of the lines of `text` passed through `edit` at random places (deterministic for a seed). */
+export function editedLines(text, seed, share, edit) {
   const rand = random(seed);
   const lines = text.split('\n');
   const count = Math.round(lines.length * share);
   for (let k = 0; k < count; k += 1) {
     const at = Math.floor(rand() * lines.length);
-    lines[at] = editLine(rand, lines[at]);
+    lines[at] = edit(rand, lines[at]);
   }
   return lines.join('\n');
+}
+
+/** The next version: `share` of the lines (1% by default) edited at random places. */
+export function editedVersion(text, seed, share = 0.01) {
+  return editedLines(text, seed, share, editLine);
 }
 
 /** The next version: new terms, about `share` of the lines, inserted at their sorted places. */
