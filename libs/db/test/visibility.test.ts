@@ -8,7 +8,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { canSee, visibleParentId, type Viewer } from '@oms/domain';
 import {
   accountIdsOfUser,
-  findCommitWithOntology,
+  findCommitMetaWithOntology,
   findVisibleOntologyForUser,
   findVisibleOntologyRow,
   listOntologyPage,
@@ -137,7 +137,7 @@ describe.each(backends)('the visibility rule on %s', (backend) => {
 
     // Its commits, superseded and head.
     for (const commitId of commitsOf(ontology.id)) {
-      const commit = await findCommitWithOntology(db.prisma, commitId);
+      const commit = await findCommitMetaWithOntology(db.prisma, commitId);
       expect(commit && canSee(commit.ontology, viewer), `domain, commit ${commitId}`).toBe(expected);
       expect((await db.prisma.commit.count({ where: { id: commitId, ontology: visibleTo(viewer) } })) === 1, `Prisma, commit ${commitId}`).toBe(expected);
       expect(await sqlSeesCommit(commitId, userId), `SQL, commit ${commitId}`).toBe(expected);

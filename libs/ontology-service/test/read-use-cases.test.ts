@@ -13,7 +13,8 @@ import type { Actor } from '../src/authorization/actor.js';
 import { listAccounts, readAccount } from '../src/accounts/read-accounts.js';
 import { revokeApiToken } from '../src/accounts/api-tokens.js';
 import { drawDiagram } from '../src/ontologies/draw-diagram.js';
-import { listOntologyCommits, readCommit } from '../src/ontologies/ontology-commits.js';
+import { listOntologyCommits, readCommitMeta } from '../src/ontologies/ontology-commits.js';
+import { storedSourceText } from '../src/ontologies/read-ontology.js';
 import { readOntology, readOntologyAt } from '../src/ontologies/read-ontology.js';
 
 const id = (n: number) => `0190c000-0000-7000-8000-${String(n).padStart(12, '0')}`;
@@ -88,10 +89,12 @@ describe.each(testBackends())('the read use cases on %s', (backend) => {
 
   it('when a commit is read by id then it is found with its ontology, and only there', async () => {
     const head = commitOf(PUBLIC_TURTLE, 2);
-    expect((await readCommit(ctx, stranger, { commitId: head })).source).toBe('head');
-    expect((await readCommit(ctx, stranger, { commitId: head, ontologyId: PUBLIC_TURTLE })).id).toBe(head);
-    expect((await refusal(readCommit(ctx, owner, { commitId: head, ontologyId: PRIVATE_ORM }))).code).toBe('not_found');
-    expect((await refusal(readCommit(ctx, stranger, { commitId: commitOf(PRIVATE_ORM, 1) }))).code).toBe('not_found');
+    let text = '';
+    for await (const chunk of storedSourceText(ctx, (await readCommitMeta(ctx, stranger, { commitId: head })).id)) text += chunk;
+    expect(text).toBe('head');
+    expect((await readCommitMeta(ctx, stranger, { commitId: head, ontologyId: PUBLIC_TURTLE })).id).toBe(head);
+    expect((await refusal(readCommitMeta(ctx, owner, { commitId: head, ontologyId: PRIVATE_ORM }))).code).toBe('not_found');
+    expect((await refusal(readCommitMeta(ctx, stranger, { commitId: commitOf(PRIVATE_ORM, 1) }))).code).toBe('not_found');
   });
 
   it('when the history is listed then it is newest first, paged, and hidden ontologies have none', async () => {

@@ -90,12 +90,3 @@ export function findCommitMetaWithOntology(db: DbClient, commitId: string) {
   return db.commit.findUnique({ where: { id: commitId }, include: { ontology: { select: { accountId: true, visibility: true } } } });
 }
 
-export async function findCommitWithOntology(db: DbClient, commitId: string) {
-  return withSource(
-    db,
-    await db.commit.findUnique({
-      where: { id: commitId },
-      include: { ontology: { select: { accountId: true, visibility: true } } },
-    }),
-  );
-}
