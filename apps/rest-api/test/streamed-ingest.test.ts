@@ -124,6 +124,20 @@ describe.each(testBackends())('streamed ingest of large Turtle on %s', (backend)
     expect(readdirSync(uploadDir)).toEqual([]);
   }, 120_000);
 
+  it('when a multipart create names an account the caller is not in then it is refused for that, before its source is checked', async () => {
+    const before = await stored();
+    // Broken early: a check started while it arrives would refuse the source long before it ends.
+    const source = Buffer.concat([turtleOf(400_000, 'acct'), Buffer.from('ex:broken rdfs:label "no end\r\n'), turtleOf(8_000_000, 'acct2')]);
+    const body = { ontology: { title: 'Elsewhere', source_format: 'turtle', account_id: '01a20413-0000-7000-8000-0000000000aa' } };
+    const { answer } = await pacedUpload(source, { piece: 64 * 1024, pauseMs: 25, body });
+    expect(answer?.status).toBe(422);
+    const errors = JSON.parse(answer?.body ?? '{}').errors;
+    expect(errors).toHaveProperty('account_id');
+    expect(errors).not.toHaveProperty('source');
+    expect(await stored()).toEqual(before);
+    expect(await until(() => uploadsLeft().length === 0)).toBe(true);
+  }, 120_000);
+
   it('when a large upload is invalid at its very end then it is 422 with the line and leaves no ontology, commit, stored piece or file', async () => {
     const before = await stored();
     const source = Buffer.concat([turtleOf(2_000_000, 'bad'), Buffer.from('ex:last rdfs:label\r\n')]);

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { sourceFormat } from '@oms/contracts';
 import { spooledSourceFile, type SourceFile, type UploadCheck } from '@oms/ontology-service';
+import type { BodyDeadlinePolicy } from '@oms/platform';
 import type { UploadedSource } from './multipart-upload.js';
 
 /** `early`: the check started while it arrived, if any. */
@@ -18,10 +19,26 @@ export function namedSourceFormat(body: unknown): z.infer<typeof sourceFormat> |
   return named.success ? named.data.ontology.source_format : undefined;
 }
 
-/** What an upload may reach: the request's Content-Length when given (0 when not), and the limit. */
-export function uploadSize(req: { headers: { 'content-length'?: string | undefined } }, maxSourceBytes: number): { expected: number; max: number } {
+/**
+ * What an upload may reach: the request's Content-Length when given (0 when not), the limit, and
+ * how long the largest may take to arrive under the body deadline (the check waits that long at most).
+ */
+export function uploadSize(
+  req: { headers: { 'content-length'?: string | undefined } },
+  maxSourceBytes: number,
+  deadline: BodyDeadlinePolicy,
+): { expected: number; max: number; arrivalMs: number } {
   const length = Number(req.headers['content-length'] ?? 0);
-  return { expected: Number.isSafeInteger(length) && length > 0 ? Math.min(length, maxSourceBytes) : 0, max: maxSourceBytes };
+  const arrivalMs = deadline.baseMs + Math.ceil((maxSourceBytes / deadline.minBytesPerSecond) * 1000);
+  return { expected: Number.isSafeInteger(length) && length > 0 ? Math.min(length, maxSourceBytes) : 0, max: maxSourceBytes, arrivalMs };
+}
+
+const NamesPlace = z.object({ ontology: z.object({ account_id: z.string().optional(), parent_id: z.string().nullable().optional() }) });
+
+/** The account and parent a multipart create's body part names (to authorize it before its source is checked). */
+export function namedPlace(body: unknown): { account_id?: string | undefined; parent_id?: string | null | undefined } {
+  const named = NamesPlace.safeParse(body);
+  return named.success ? named.data.ontology : {};
 }
 
 /** The limit an upload is held to while it arrives, and how the 413 names it. */

@@ -23,9 +23,10 @@ import { jsonWithStreamedString } from '../http/json-pieces.js';
 import { ontologyJsonPieces, withoutSource } from '../presenters/ontology-json.js';
 import { BODY_LIMIT_BYTES } from '../http/json-body.js';
 import { isMultipart, withMultipartUpload, type MultipartUpload } from '../http/multipart-upload.js';
-import { namedSourceFormat, sourceFileOf, uploadLimit, uploadSize } from '../http/uploaded-source.js';
+import { namedPlace, namedSourceFormat, sourceFileOf, uploadLimit, uploadSize } from '../http/uploaded-source.js';
 import {
   checkWhileArriving,
+  checkMayCreate,
   checkMayUpdate,
   createOntology,
   deleteOntology,
@@ -115,14 +116,21 @@ export function ontologyRoutes(ctx: RestContext): Router {
    * Runs `write` with the multipart parts and sends what it returns once the spooled source is
    * removed; the source's SHA-256 as received is answered in Repr-Digest (RFC 9530).
    */
-  const multipartWrite = async (req: Request, res: Response, write: (upload: MultipartUpload, source: SourceFile | undefined) => Promise<() => void>) => {
+  const multipartWrite = async (
+    req: Request,
+    res: Response,
+    write: (upload: MultipartUpload, source: SourceFile | undefined) => Promise<() => void>,
+    /** Refuses, from the body part, a caller who may not make this write: before the source is checked. */
+    authorize?: (body: unknown) => Promise<void>,
+  ) => {
     // When the body part names the format before the source arrives, the source is checked
     // while it arrives (DESIGN 8); otherwise after, from its spool.
     let early: UploadCheck | undefined;
     const whileArriving = (body: unknown, spool: GrowingFile) => {
       const format = namedSourceFormat(body);
       if (format === undefined) return undefined;
-      early = checkWhileArriving(ctx, actorOf(res).userId, format, spool, uploadSize(req, multipartOptions.maxSourceBytes));
+      const size = uploadSize(req, multipartOptions.maxSourceBytes, multipartOptions.deadline);
+      early = checkWhileArriving(ctx, actorOf(res).userId, format, spool, size, authorize ? () => authorize(body) : undefined);
       return early.checked;
     };
     const send = await withMultipartUpload(req, res, { ...multipartOptions, whileArriving }, async (upload) => {
@@ -152,7 +160,7 @@ export function ontologyRoutes(ctx: RestContext): Router {
         const created = await createOntology(ctx, actorOf(res), { ...input.ontology, source, commit_message: input.change_summary });
         const bytes = upload.source.bytes;
         return () => created201(created, bytes);
-      });
+      }, (body) => checkMayCreate(ctx, actorOf(res), namedPlace(body)));
       return;
     }
     const input = parseBody(CreateOntologyRequest, req.body, ['ontology']);

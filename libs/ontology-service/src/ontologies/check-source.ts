@@ -57,11 +57,14 @@ export function checkWhileArriving(
   callerId: string,
   format: SourceFormat,
   spool: GrowingFile,
-  size: { expected: number; max: number },
+  size: { expected: number; max: number; arrivalMs?: number },
+  /** Refuses a caller who may not make this write (403/404/422), before any of its work is done. */
+  authorize: () => Promise<void> = async () => undefined,
 ): UploadCheck {
   const checked = (async () => {
+    await authorize();
     if (!isStreamedFormat(format) || !(await spool.whenPast(termsSyncMaxBytes(ctx.config)))) return undefined;
-    const growing = { shared: spool.shared, maxBytes: size.max };
+    const growing = { shared: spool.shared, maxBytes: size.max, ...(size.arrivalMs === undefined ? {} : { arrivalMs: size.arrivalMs }) };
     return verdictOf(await ctx.heavySlots.run(callerId, () => ctx.heavyWork.checkFile(format, spool.path, size.expected, growing)));
   })();
   return { format, checked, stop: () => spool.stop() };

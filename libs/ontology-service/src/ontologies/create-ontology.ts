@@ -25,6 +25,16 @@ async function targetAccount(ctx: ServiceContext, caller: Caller, accountId: str
   return personal.id;
 }
 
+/**
+ * Refuses, as createOntology would, a caller who may not create in `account_id` or under
+ * `parent_id`: for a multipart create, before its source is checked.
+ */
+export async function checkMayCreate(ctx: ServiceContext, who: CallerOrActor, input: { account_id?: string | undefined; parent_id?: string | null | undefined }): Promise<void> {
+  const caller = await callerOf(ctx.db.prisma, who);
+  await targetAccount(ctx, caller, input.account_id);
+  if (input.parent_id) await checkParent(ctx.db.prisma, caller, input.parent_id);
+}
+
 /** The new ontology as the caller may read it (parent_id null should its parent have been hidden meanwhile). */
 export async function createOntology(ctx: ServiceContext, who: CallerOrActor, input: CreateOntologyInput): Promise<OntologyWithHeadMetrics> {
   const caller = await callerOf(ctx.db.prisma, who);

@@ -32,7 +32,7 @@ export type HeavyWork = {
    * bound grows with its size. With `growing` the file is still arriving (`shared`: GrowingFile.shared): it is read as it
    * grows, `bytes` is the size expected (0: unknown) and `maxBytes` the largest it may reach.
    */
-  checkFile(format: SourceFormat, path: string, bytes: number, growing?: { shared: SharedArrayBuffer; maxBytes: number }): Promise<SourceVerdict>;
+  checkFile(format: SourceFormat, path: string, bytes: number, growing?: { shared: SharedArrayBuffer; maxBytes: number; arrivalMs?: number }): Promise<SourceVerdict>;
   /**
    * The terms of a source held in a file, read as a stream (isStreamedFormat), for background
    * terms: on their own thread, so a request's check never waits behind minutes of term work.
@@ -76,6 +76,8 @@ const QUEUE_PER_THREAD = 8;
 const BACKGROUND_THREADS = 1;
 const BACKGROUND_QUEUE = 64;
 const BACKGROUND_TIMEOUT_MS = 60 * 60_000;
+/** Upload checks one ingest thread runs at once (they interleave while waiting for bytes). */
+const INGEST_TASKS_PER_THREAD = 2;
 /** The slowest parse a file check is given time for: 1 MB/s. */
 const FILE_CHECK_BYTES_PER_MS = 1000;
 // A thread takes about half a second to start (it loads every parser): keep it a while.
@@ -129,6 +131,9 @@ export function createHeavyWork(options: HeavyWorkOptions): HeavyWork {
       idleTimeout: IDLE_THREAD_MS,
       maxQueue: lane === 'background' ? BACKGROUND_QUEUE : maxQueue,
       resourceLimits: { maxOldGenerationSizeMb: heapMiB },
+      // A check of an upload still arriving mostly waits for its bytes: two share a thread, so one
+      // slow client does not hold every other large upload's check behind it.
+      concurrentTasksPerWorker: lane === 'ingest' ? INGEST_TASKS_PER_THREAD : 1,
       workerData: { nice: LANE_NICE[lane] },
     });
     // A worker that fails outside a task (while starting) is reported here; the task it would
@@ -169,10 +174,16 @@ export function createHeavyWork(options: HeavyWorkOptions): HeavyWork {
       }
     },
     async checkFile(format, path, bytes, growing) {
-      // A large source parses at a few MB a second on a busy machine.
-      const timeoutMs = Math.max(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, Math.ceil(Math.max(bytes, growing?.maxBytes ?? 0) / FILE_CHECK_BYTES_PER_MS));
+      // A large source parses at a few MB a second on a busy machine; one still arriving may take
+      // as long as its upload is allowed to (`arrivalMs`: the body deadline; an upload cut off
+      // stops the check through its spool, so the bound only catches a check that hangs).
+      const parseMs = Math.max(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, Math.ceil(Math.max(bytes, growing?.maxBytes ?? 0) / FILE_CHECK_BYTES_PER_MS));
+      const timeoutMs = parseMs + (growing?.arrivalMs ?? 0);
       try {
-        return await run(growing ? { kind: 'check-file', format, path, bytes, growing } : { kind: 'check-file', format, path, bytes }, timeoutMs, 'ingest');
+        const task: HeavyTask = growing
+          ? { kind: 'check-file', format, path, bytes, growing: { shared: growing.shared, maxBytes: growing.maxBytes } }
+          : { kind: 'check-file', format, path, bytes };
+        return (await run(task, timeoutMs, 'ingest')) as SourceVerdict;
       } catch (error) {
         if (!(error instanceof OutOfMemory)) throw error;
         return { ok: false, message: `the document could not be checked: parsing it ${error.message}` };
