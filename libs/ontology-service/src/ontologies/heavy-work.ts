@@ -145,13 +145,19 @@ export function createHeavyWork(options: HeavyWorkOptions): HeavyWork {
 
   async function run<T extends HeavyTask>(task: T, timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS, lane: Lane = 'heavy'): Promise<HeavyResult<T>> {
     const inline = () => runHeavyTask(task) as Promise<HeavyResult<T>>;
+    // Closing: a request's small task may still finish inline, but an upload check or background
+    // terms (minutes of work) are not moved onto the main thread while the service stops.
+    if (closed && pooled && lane !== 'heavy') throw busy();
     if (!pooled || closed || taskChars(task) < offloadAtChars) return inline();
     const threads = poolNow(workerFile, lane);
     if (threads.queueSize >= (lane === 'background' ? BACKGROUND_QUEUE : maxQueue)) throw busy();
     try {
       return (await threads.run(task, { signal: AbortSignal.timeout(timeoutMs) })) as HeavyResult<T>;
     } catch (error) {
-      if (closed) return inline();
+      if (closed) {
+        if (lane !== 'heavy') throw busy();
+        return inline();
+      }
       // The tasks themselves answer their refusals, so a failed task is a worker that ended or
       // a task that ran out of time. Out of its heap, the input itself is too much: refused,
       // never retried inline, where it could take the whole service down. Anything else (out

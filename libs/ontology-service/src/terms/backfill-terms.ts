@@ -87,7 +87,8 @@ async function indexStreamedCommit(ctx: Pick<ServiceContext, 'heavyWork' | 'db' 
     if (verdict.skipped !== undefined) return { outcome: 'blocked', skipped: verdict.skipped };
     return { outcome: await indexCommitTermsInParts(ctx, ontologyId, commit.seq, termParts(termsPath, TERMS_PER_PART[ctx.db.kind])) };
   } finally {
-    await Promise.all([rm(path, { force: true }), rm(termsPath, { force: true })]);
+    // The spill folder too: a worker killed mid-extraction (time bound, heap) cannot remove it itself.
+    await Promise.all([rm(path, { force: true }), rm(termsPath, { force: true }), rm(`${termsPath}.spill`, { recursive: true, force: true })]);
   }
 }
 

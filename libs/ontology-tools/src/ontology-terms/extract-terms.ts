@@ -1,7 +1,6 @@
 // The terms of a stored source on their own (a backfill of versions committed before terms
 // existed, tests): the same validating parse and collector as at commit time.
-import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { closeSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
 import { validateSource, validateSourceStream, type SourceFormat } from '@oms/formats';
 import { collectTerms, OwlXmlTermsReader, type TermsOptions, type TermsResult } from './collect-terms.js';
 import { extractJsonTermsStream } from './json-stream-terms.js';
@@ -62,7 +61,9 @@ export async function extractTermsToFile(
   outPath: string,
   options: TermsOptions & { spillAtChars?: number } = {},
 ): Promise<TermsFileVerdict> {
-  const spillDir = mkdtempSync(join(dirname(outPath), 'oms-terms-spill-'));
+  // Beside `outPath` under a name its caller knows, so the caller removes it even when this thread is killed.
+  const spillDir = `${outPath}.spill`;
+  mkdirSync(spillDir);
   try {
     let found: { terms: Iterable<OntologyTerm>; skipped?: string | undefined };
     if (format === 'json') {
