@@ -3,7 +3,7 @@
 // measured in the worker thread, hashed and stored, all as streams), sampled every 10 ms from
 // /proc against its value just before. Baseline: the 300 MB budget (ratio <= 1 meets it). The ontology is deleted and
 // the service restarted afterwards, so its background terms do not run into the next case.
-import { deleteAndRestart, multipartCreate, warmUp, withTurtleFile } from '../lib/large-ingest.mjs';
+import { deleteAndRestart, multipartCreate, warmUp, warmUpLarge, withTurtleFile } from '../lib/large-ingest.mjs';
 import { rssMiB, sampleRss } from '../lib/rss-sampler.mjs';
 
 const SIZE = { quick: 12_000_000, full: 500_000_000 };
@@ -22,8 +22,9 @@ export default {
       const processes = service.processes('rest-api');
       if (processes.length === 0) throw new Error('the target names no process serving REST');
       const { user } = await ctx.newUser('memory');
-      // The worker thread started, as in a service that has been serving.
+      // The worker threads started (requests', upload checks', background terms'), as in a service that has been serving large uploads.
       await warmUp(service.url, user.token);
+      if (!ctx.quick) await warmUpLarge(service.url, user.token);
       await new Promise((resolve) => setTimeout(resolve, 500));
       const before = processes.map(({ pid }) => rssMiB(pid));
       const samplers = processes.map(({ pid }) => sampleRss(pid, { maxMs: 900_000 }));

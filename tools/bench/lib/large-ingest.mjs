@@ -87,3 +87,25 @@ export function parseFileWithN3(path) {
     });
   });
 }
+
+/**
+ * A large multipart create (past TERMS_SYNC_MAX_BYTES, 10 MiB), waited out until its background
+ * terms are done, then deleted: a service that has taken large uploads before keeps its upload-check
+ * and background-terms threads for 15 idle minutes, so a measurement of one large upload does not
+ * include starting them.
+ */
+export async function warmUpLarge(baseUrl, token) {
+  const file = await turtleFile(11 * 1024 * 1024, 9);
+  try {
+    const { created } = await multipartCreate(baseUrl, token, file, 'warm-up large');
+    for (let tries = 0; tries < 600; tries += 1) {
+      const response = await fetch(`${baseUrl}/api/v1/ontologies/${created.id}?omit_source=true`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(30_000) });
+      const { terms_status: status } = await response.json();
+      if (status !== 'indexing') break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    await deleteOntology(baseUrl, token, created.id);
+  } finally {
+    await file.dispose();
+  }
+}
