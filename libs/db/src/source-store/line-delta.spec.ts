@@ -37,10 +37,10 @@ async function decode(pieces: Buffer[], base?: string | Buffer): Promise<Buffer>
 
 /** What a delta does, in bytes. */
 async function opsOf(base: string, next: string) {
-  const ops = { copied: 0, skipped: 0, inserted: [] as string[] };
+  const ops = { copied: 0, removed: 0, inserted: [] as string[] };
   const sink: OpSink = {
     copy: (bytes) => void (ops.copied += bytes),
-    skip: (bytes) => void (ops.skipped += bytes),
+    remove: (bytes) => void (ops.removed += bytes),
     insertLatin1: (text) => void ops.inserted.push(Buffer.from(text, 'latin1').toString('utf8')),
     drain: async () => undefined,
   };
@@ -72,16 +72,16 @@ describe('line deltas', () => {
     }
     const ops = await opsOf(base, withNew.join(''));
     expect(ops.inserted).toEqual(added);
-    expect(ops.skipped).toBe(0);
+    expect(ops.removed).toBe(0);
     expect(ops.copied).toBe(Buffer.byteLength(base));
   });
 
-  it('when lines are deleted then the delta skips them and inserts nothing', async () => {
+  it('when lines are deleted then the delta removes them and inserts nothing', async () => {
     const fewer = lines(3000).filter((_, i) => i % 500 !== 7);
     const dropped = lines(3000).filter((_, i) => i % 500 === 7);
     const ops = await opsOf(base, fewer.join(''));
     expect(ops.inserted).toEqual([]);
-    expect(ops.skipped).toBe(Buffer.byteLength(dropped.join('')));
+    expect(ops.removed).toBe(Buffer.byteLength(dropped.join('')));
   });
 
   it('when the same versions are encoded twice then the pieces are the same bytes (deterministic)', async () => {

@@ -2,10 +2,10 @@
 // version), computed while both stream through a bounded window of lines: equal lines are
 // copied from the base, and after a difference the two streams resynchronize on the nearest
 // pair of equal lines within WINDOW_SEGMENTS of each side (the pair with the fewest lines
-// skipped and inserted; a short line must be followed by another equal one, so that common
+// removed and inserted; a short line must be followed by another equal one, so that common
 // lines such as " ." or a blank line do not resynchronize on the wrong place; the matcher is the
 // streamed text diff's, in @oms/ontology-tools/lookahead). The edit
-// script is in order (copy, skip and insert never go back), so a version is rebuilt by one
+// script is in order (copy, remove and insert never go back), so a version is rebuilt by one
 // pass over its base (op-pieces.ts). A change larger than the window costs more bytes (lines
 // of the base dropped and inserted again, about twice the change), never a wrong result.
 import { nearestResync } from '@oms/ontology-tools/lookahead';
@@ -19,8 +19,8 @@ const SURE_SEGMENT_BYTES = 24;
 export type OpSink = {
   /** Copies the next `bytes` bytes of the base. */
   copy(bytes: number): void;
-  /** Passes over the next `bytes` bytes of the base. */
-  skip(bytes: number): void;
+  /** Removes the next `bytes` bytes of the base (they are not in the new version). */
+  remove(bytes: number): void;
   /** Inserts bytes given as a latin1 string (one character per byte). */
   insertLatin1(text: string): void;
   /** Called between steps: lets the sink write what it has (e.g. compressed pieces). */
@@ -46,7 +46,7 @@ export async function lineDelta(base: SegmentWindow, next: SegmentWindow, sink: 
         // Nothing in common within the windows: half of each is replaced at once, so that a
         // rewritten file costs a few map operations per line, not a window's worth.
         const [i, j] = nearestResync(base, next, { sureLength: SURE_SEGMENT_BYTES, oneForOne: false }) ?? [Math.ceil(base.size / 2), Math.ceil(next.size / 2)];
-        if (i > 0) sink.skip(base.takeBytes(i));
+        if (i > 0) sink.remove(base.takeBytes(i));
         if (j > 0) {
           sink.insertLatin1(next.joined(j));
           next.drop(j);

@@ -1,10 +1,10 @@
-// The stored form of a version: a stream of ops (copy n bytes of the base, skip n bytes of the
+// The stored form of a version: a stream of ops (copy n bytes of the base, remove n bytes of the
 // base, insert n bytes given) cut into pieces of at most PIECE_BYTES, each compressed on its
 // own, so that a version is written and read back one piece at a time (bounded memory). A
 // version stored whole is the same stream with inserts only and no base. An op never spans
 // two pieces (a long insert becomes several). Sources moved from the old `commits.source`
 // column are stored `plain`: each piece is the bytes themselves.
-// Op encoding: one byte (1 copy, 2 skip, 3 insert), the length as an unsigned LEB128, and for
+// Op encoding: one byte (1 copy, 2 remove, 3 insert), the length as an unsigned LEB128, and for
 // an insert the bytes.
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, brotliDecompress, brotliDecompressSync, constants, deflateRaw, deflateRawSync, inflateRaw, inflateRawSync } from 'node:zlib';
@@ -16,7 +16,7 @@ export const PIECE_BYTES = 256 * 1024;
 export type PieceCodec = 'brotli' | 'deflate' | 'plain';
 
 const COPY = 1;
-const SKIP = 2;
+const REMOVE = 2;
 const INSERT = 3;
 /** An op header: its code and a length of up to 2^53 (8 LEB128 bytes), with room to spare. */
 const HEADER_BYTES = 10;
@@ -73,7 +73,7 @@ export async function inflatePiece(codec: PieceCodec, bytes: Uint8Array): Promis
 }
 
 /**
- * Collects ops into compressed pieces; consecutive copies (or skips) become one op. Pieces are
+ * Collects ops into compressed pieces; consecutive copies (or removals) become one op. Pieces are
  * compressed on the thread pool, one after the other, and written in order, a few at a time and
  * one write at a time, while the next ones are compressed (memory: PIECES_IN_FLIGHT pieces and
  * one write).
@@ -82,7 +82,7 @@ export class PieceWriter implements OpSink {
   private readonly buffer: Buffer;
   private at = 0;
   private copying = 0;
-  private skipping = 0;
+  private removing = 0;
   /** Sealed pieces being compressed, in order. */
   private ready: Promise<Buffer>[] = [];
   /** The write under way (its failure is thrown by the next drain or finish). */
@@ -104,14 +104,14 @@ export class PieceWriter implements OpSink {
 
   copy(bytes: number): void {
     if (bytes <= 0) return;
-    this.flushSkip();
+    this.flushRemove();
     this.copying += bytes;
   }
 
-  skip(bytes: number): void {
+  remove(bytes: number): void {
     if (bytes <= 0) return;
     this.flushCopy();
-    this.skipping += bytes;
+    this.removing += bytes;
   }
 
   insertLatin1(text: string): void {
@@ -120,7 +120,7 @@ export class PieceWriter implements OpSink {
 
   insertBytes(bytes: Uint8Array): void {
     this.flushCopy();
-    this.flushSkip();
+    this.flushRemove();
     let from = 0;
     while (from < bytes.byteLength) {
       if (this.buffer.length - this.at < HEADER_BYTES + 1) this.seal();
@@ -143,10 +143,10 @@ export class PieceWriter implements OpSink {
     this.writing.catch(() => undefined);
   }
 
-  /** Writes what is left; a trailing skip is dropped (the rest of the base is simply not read). */
+  /** Writes what is left; a trailing removal is left out (the rest of the base is simply not read). */
   async finish(): Promise<void> {
     this.flushCopy();
-    this.skipping = 0;
+    this.removing = 0;
     this.seal();
     const compressing = this.ready;
     this.ready = [];
@@ -165,9 +165,9 @@ export class PieceWriter implements OpSink {
     this.copying = 0;
   }
 
-  private flushSkip() {
-    if (this.skipping > 0) this.op(SKIP, this.skipping);
-    this.skipping = 0;
+  private flushRemove() {
+    if (this.removing > 0) this.op(REMOVE, this.removing);
+    this.removing = 0;
   }
 
   private op(code: number, length: number) {
@@ -272,7 +272,7 @@ export async function* applyPieces(pieces: AsyncIterable<Uint8Array>, plain: boo
         const code = piece[at++];
         let length: number;
         [length, at] = opLength(piece, at);
-        if (code === COPY || code === SKIP) {
+        if (code === COPY || code === REMOVE) {
           // A long copy is yielded as it goes: never more than a batch of the base is held.
           let rest = length;
           while (rest > 0) {
