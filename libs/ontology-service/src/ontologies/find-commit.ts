@@ -2,7 +2,7 @@
 // ontology, or a version the ontology never had, is 404 like any missing resource.
 import { AppError } from '@oms/domain';
 import { parseId } from '@oms/contracts';
-import { findCommit, findCommitBySeq, findCommitByVersion, findCommitMeta, sourceOfCommit, type DbClient } from '@oms/db';
+import { findCommit, findCommitMeta, sourceOfCommit, type DbClient } from '@oms/db';
 
 export type CommitRef = { commitId: string } | { version: string };
 export type CommitRow = NonNullable<Awaited<ReturnType<typeof findCommit>>>;
@@ -20,19 +20,6 @@ export function pinnedRef(query: { version?: string | undefined; commit_id?: str
   }
   if (query.commit_id !== undefined) return { commitId: query.commit_id };
   return query.version !== undefined ? { version: query.version } : undefined;
-}
-
-export async function commitByRef(db: DbClient, ontologyId: string, ref: CommitRef): Promise<CommitRow> {
-  const commit = 'commitId' in ref ? await findCommit(db, ontologyId, ref.commitId) : await findCommitByVersion(db, ontologyId, ref.version);
-  if (!commit) throw new AppError('not_found');
-  return commit;
-}
-
-/** The head commit: the one at the ontology's head sequence. */
-export async function headCommit(db: DbClient, ontology: { id: string; headSeq: number }): Promise<CommitRow> {
-  const commit = await findCommitBySeq(db, ontology.id, ontology.headSeq);
-  if (!commit) throw new AppError('not_found');
-  return commit;
 }
 
 /** A commit without its source (a download served from the conversion cache never needs it). */

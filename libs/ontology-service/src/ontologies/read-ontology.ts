@@ -4,7 +4,7 @@ import { AppError } from '@oms/domain';
 import { findVisibleChildrenForUser, findVisibleOntologyForUser, findVisibleOntologySummaryForUser, prismaQuery, readSourceChunks, storedSourceInfo, type SourceChunkOptions, type VisibleChild, type OntologyRow, type OntologySummary, type OntologyWithHeadMetrics } from '@oms/db';
 import type { ServiceContext } from '../context.js';
 import { callerOf, visibleOntologyRowOr404, type CallerOrActor } from './caller.js';
-import { commitByRef, commitMetaOf, type CommitMeta, type CommitRef, type CommitRow } from './find-commit.js';
+import { commitMetaOf, type CommitMeta, type CommitRef } from './find-commit.js';
 import { withVisibleParent } from './visible-parents.js';
 
 /** At its head, with the head's metrics; visibility (its own and its parent's) is decided in one SQL read. */
@@ -21,7 +21,10 @@ export async function readOntologySummary(ctx: ServiceContext, who: CallerOrActo
   return ontology;
 }
 
-/** `readOntologyAt` without the commit's source: read it by the commit's id (its size: `storedSourceBytes`). */
+/**
+ * The ontology row (parent_id as the caller may read it) and the commit `ref` names, without the
+ * commit's source: read it by the commit's id (`storedSourceText`; its size: `storedSourceBytes`).
+ */
 export async function readOntologyAtMeta(
   ctx: ServiceContext,
   who: CallerOrActor,
@@ -48,15 +51,4 @@ export function storedSourceText(ctx: ServiceContext, commitId: string, options:
 /** The first `take` children of an ontology the caller may see (and their number), only those they may see. */
 export function listVisibleChildren(ctx: ServiceContext, who: CallerOrActor, input: { parentId: string; take: number }): Promise<{ total: number; rows: VisibleChild[] }> {
   return findVisibleChildrenForUser(ctx.db.sql, input.parentId, who.userId, input.take);
-}
-
-/** The ontology row (parent_id as the caller may read it) and the commit `ref` names. */
-export async function readOntologyAt(
-  ctx: ServiceContext,
-  who: CallerOrActor,
-  input: { id: string; ref: CommitRef },
-): Promise<{ ontology: OntologyRow; commit: CommitRow }> {
-  const caller = await callerOf(ctx.db.prisma, who);
-  const ontology = await withVisibleParent(ctx.db.prisma, caller, await visibleOntologyRowOr404(ctx.db.prisma, caller, input.id));
-  return { ontology, commit: await commitByRef(ctx.db.prisma, ontology.id, input.ref) };
 }
