@@ -4,7 +4,7 @@
 // over-limit refusal is cheap; the temporary folder is the test's own, so "nothing left
 // behind" is checked by listing it.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, watch } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -180,6 +180,41 @@ describe.each(testBackends())('large sources over HTTP on %s', (backend) => {
       expect(invalid.status).toBe(422);
       expect(invalid.body.errors.title).toBeDefined();
       expect(await ontologiesOf(bob.token)).toBe(0);
+      expect(uploadsLeft()).toEqual([]);
+    });
+
+    it('when a refused body part arrives in one piece with the source part after it then no spool file is ever opened', async () => {
+      const boundary = 'oms-test-boundary';
+      const payload = Buffer.from(
+        [
+          `--${boundary}`,
+          'Content-Disposition: form-data; name="body"',
+          '',
+          '{"ontology": ',
+          `--${boundary}`,
+          'Content-Disposition: form-data; name="source"; filename="source.ttl"',
+          'Content-Type: text/turtle',
+          '',
+          TURTLE,
+          `--${boundary}--`,
+          '',
+        ].join('\r\n'),
+      );
+      const opened: string[] = [];
+      const watcher = watch(uploadDir, (_event, name) => opened.push(String(name)));
+      try {
+        const response = await fetch(`${server.baseUrl}/api/v1/ontologies`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${bob.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+          body: payload,
+        });
+        expect(response.status).toBe(400);
+        expect(JSON.stringify(await response.json())).toMatch(/invalid_json|not valid JSON/);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      } finally {
+        watcher.close();
+      }
+      expect(opened).toEqual([]);
       expect(uploadsLeft()).toEqual([]);
     });
 

@@ -160,6 +160,12 @@ function receive(req: Request, res: Response, options: MultipartOptions, spool: 
     });
 
     busboy.on('file', (name, stream, info) => {
+      // busboy may still emit parts it had buffered when the upload was refused: nothing is
+      // spooled after that (a spool opened now could outlive the refusal's clean-up).
+      if (settled) {
+        stream.resume();
+        return;
+      }
       if (name === 'body') {
         // `curl -F body=@body.json` sends the body as a file: read it whole (it is small).
         if (bodySeen) return fail(badPart('The "body" part is given twice.'));
