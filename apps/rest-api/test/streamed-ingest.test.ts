@@ -97,6 +97,26 @@ describe.each(testBackends())('streamed ingest of large Turtle on %s', (backend)
   const uploadsLeft = () => readdirSync(uploadDir).filter((name) => name.startsWith('oms-upload-'));
   const count = async (table: string) => Number((await server.db.prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM "${table}"`))[0]?.n);
   const stored = async () => ({ ontologies: await count('ontologies'), commits: await count('commits'), pieces: await count('commit_source_pieces'), sources: await count('commit_sources') });
+  /**
+   * A source refused with 422 (its message matching `message`) as a create in `format` and as an
+   * update of an ontology made from `valid` in `validFormat`: neither leaves an ontology, commit,
+   * stored piece or file.
+   */
+  async function expectRefusedAndNothingLeft(source: Buffer, format: string, message: RegExp, valid: Buffer, validFormat = format) {
+    const before = await stored();
+    const refused = await create(source, format);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.source[0]).toMatch(message);
+    expect(await stored()).toEqual(before);
+    expect(uploadsLeft()).toEqual([]);
+
+    const head = await create(valid, validFormat);
+    const afterCreate = await stored();
+    const update = await multipart('PATCH', `/ontologies/${head.body.id}`, { change_summary: 'broken' }, source);
+    expect(update.status).toBe(422);
+    expect(await stored()).toEqual(afterCreate);
+    expect(uploadsLeft()).toEqual([]);
+  }
 
   it('when a multi-megabyte Turtle source with a BOM and CRLF is created by multipart then it is measured, verifiable and downloads byte for byte', async () => {
     const source = turtleOf(3_000_000, 'c');
@@ -139,20 +159,8 @@ describe.each(testBackends())('streamed ingest of large Turtle on %s', (backend)
   }, 120_000);
 
   it('when a large upload is invalid at its very end then it is 422 with the line and leaves no ontology, commit, stored piece or file', async () => {
-    const before = await stored();
     const source = Buffer.concat([turtleOf(2_000_000, 'bad'), Buffer.from('ex:last rdfs:label\r\n')]);
-    const refused = await create(source);
-    expect(refused.status).toBe(422);
-    expect(refused.body.errors.source[0]).toMatch(/^line \d+/);
-    expect(await stored()).toEqual(before);
-    expect(uploadsLeft()).toEqual([]);
-
-    const head = await create(turtleOf(200_000, 'h'));
-    const afterCreate = await stored();
-    const update = await multipart('PATCH', `/ontologies/${head.body.id}`, { change_summary: 'broken' }, source);
-    expect(update.status).toBe(422);
-    expect(await stored()).toEqual(afterCreate);
-    expect(uploadsLeft()).toEqual([]);
+    await expectRefusedAndNothingLeft(source, 'turtle', /^line \d+/, turtleOf(200_000, 'h'));
   }, 120_000);
 
   it('when large multipart updates run in parallel then they form one linear, verifiable chain and every version reads back exactly', async () => {
@@ -215,21 +223,8 @@ describe.each(testBackends())('streamed ingest of large Turtle on %s', (backend)
   }, 120_000);
 
   it('when a large RDF/XML upload is cut off before its end then it is 422 with the line and leaves nothing', async () => {
-    const before = await stored();
     const whole = rdfXmlOf(600_000, 'cut');
-    const source = whole.subarray(0, whole.length - 20);
-    const refused = await create(source, 'owl');
-    expect(refused.status).toBe(422);
-    expect(refused.body.errors.source[0]).toMatch(/^line \d+, column \d+: /);
-    expect(await stored()).toEqual(before);
-    expect(uploadsLeft()).toEqual([]);
-
-    const head = await create(rdfXmlOf(200_000, 'h'), 'rdf');
-    const afterCreate = await stored();
-    const update = await multipart('PATCH', `/ontologies/${head.body.id}`, { change_summary: 'broken' }, source);
-    expect(update.status).toBe(422);
-    expect(await stored()).toEqual(afterCreate);
-    expect(uploadsLeft()).toEqual([]);
+    await expectRefusedAndNothingLeft(whole.subarray(0, whole.length - 20), 'owl', /^line \d+, column \d+: /, rdfXmlOf(200_000, 'h'), 'rdf');
   }, 120_000);
 
   /** Files of the upload folder this process holds open (the spool's writer, and its reader in the worker thread). */
@@ -382,22 +377,10 @@ describe.each(testBackends())('streamed ingest of large Turtle on %s', (backend)
   });
 
   it('when a large JSON upload is invalid at its very end then it is 422 with the line and column and leaves nothing', async () => {
-    const before = await stored();
     const whole = oboGraphsOf(600_000, 'bad');
     // The last closing brace is missing.
     const source = Buffer.concat([whole.subarray(0, whole.length - 3), Buffer.from('\r\n')]);
-    const refused = await create(source, 'json');
-    expect(refused.status).toBe(422);
-    expect(refused.body.errors.source[0]).toMatch(/^line \d+, column \d+: expected ',' or '}' after property value$/);
-    expect(await stored()).toEqual(before);
-    expect(uploadsLeft()).toEqual([]);
-
-    const head = await create(oboGraphsOf(200_000, 'h'), 'json');
-    const afterCreate = await stored();
-    const update = await multipart('PATCH', `/ontologies/${head.body.id}`, { change_summary: 'broken' }, source);
-    expect(update.status).toBe(422);
-    expect(await stored()).toEqual(afterCreate);
-    expect(uploadsLeft()).toEqual([]);
+    await expectRefusedAndNothingLeft(source, 'json', /^line \d+, column \d+: expected ',' or '}' after property value$/, oboGraphsOf(200_000, 'h'));
   });
 
   it('when a source in a format parsed whole is over WHOLE_TEXT_SOURCE_MAX_BYTES then it is 413 saying so, and nothing is left', async () => {
