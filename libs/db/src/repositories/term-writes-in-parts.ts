@@ -3,54 +3,71 @@
 // service's memory nor one transaction grows with the number of terms, and the embedded
 // database's one connection is free between parts. Readers see none of it until the last part
 // marks the commit indexed (they answer the last indexed version: readyTermsSeq). One writer at
-// a time: `term_writes` names it, and each part checks it still holds the claim (a writer that
-// stopped beating for WRITER_SILENT_MS is taken over, its parts cleared).
+// a time: `term_writes` names it; the writer beats from a timer (WRITER_BEAT_MS) from its claim
+// to its release, extraction included, and each part checks it still holds the claim. A claim
+// not beaten for WRITER_SILENT_MS (three beats) is a stopped writer's: it is taken over.
 import type { HeadTermState, TermSql } from './term-writes.js';
 
-/** A writer that has not written a part for this long (ms) is taken to have stopped. */
-export const WRITER_SILENT_MS = 10 * 60_000;
+/** How often a writer beats (ms), between parts and while it extracts or waits. */
+export const WRITER_BEAT_MS = 10_000;
+/** A claim not beaten for this long (ms: three beats missed) was left by a stopped writer. */
+export const WRITER_SILENT_MS = 3 * WRITER_BEAT_MS;
 
 /** The claim was taken over (this writer was silent too long) or released: stop writing. */
 export class TermsWriteLost extends Error {}
 
+const silentSql = (param: string) => `"beat_at" < now() - make_interval(secs => ${param}::float8 / 1000)`;
+
 /**
  * Claims commit `seq`'s terms for `writer` (call under the ontology's row lock): 'busy' when
- * another writer is at it, else whatever an earlier writer left is cleared by the caller.
+ * another writer is at it (beaten within `silentMs`), else whatever an earlier writer left is
+ * cleared by the caller.
  */
-export async function claimTermsWrite(sql: TermSql, ontologyId: string, seq: number, writer: string): Promise<'claimed' | 'busy'> {
+export async function claimTermsWrite(sql: TermSql, ontologyId: string, seq: number, writer: string, silentMs = WRITER_SILENT_MS): Promise<'claimed' | 'busy'> {
   const rows = await sql.query<{ writer: string }>(
-    `INSERT INTO "term_writes" ("ontology_id", "seq", "writer", "beat_at") VALUES ($1::uuid, $2, $3, now())
+    `INSERT INTO "term_writes" ("ontology_id", "seq", "writer", "beat_at") VALUES ($1::uuid, $2, $3, clock_timestamp())
      ON CONFLICT ("ontology_id", "seq") DO UPDATE SET "writer" = EXCLUDED."writer", "beat_at" = EXCLUDED."beat_at"
-       WHERE "term_writes"."beat_at" < now() - make_interval(secs => $4::float8 / 1000)
+       WHERE "term_writes".${silentSql('$4')}
      RETURNING "writer"`,
-    [ontologyId, seq, writer, WRITER_SILENT_MS],
+    [ontologyId, seq, writer, silentMs],
   );
   return rows[0]?.writer === writer ? 'claimed' : 'busy';
 }
 
-/** Whether another writer is writing commit `seq`'s terms in parts now (a commit written at once must wait for it). */
-export async function termsWriteBusy(sql: TermSql, ontologyId: string, seq: number): Promise<boolean> {
-  const rows = await sql.query(
-    `SELECT 1 FROM "term_writes" WHERE "ontology_id" = $1::uuid AND "seq" = $2 AND "beat_at" >= now() - make_interval(secs => $3::float8 / 1000)`,
-    [ontologyId, seq, WRITER_SILENT_MS],
+/** Who holds commit `seq`'s claim, when it last beat (ms since the epoch, the database's clock) and whether it is silent; null when none. */
+export async function termsWriteClaim(
+  sql: TermSql,
+  ontologyId: string,
+  seq: number,
+  silentMs = WRITER_SILENT_MS,
+): Promise<{ writer: string; beatAt: number; silent: boolean } | null> {
+  const rows = await sql.query<{ writer: string; beat_at: string | number; silent: boolean }>(
+    `SELECT "writer", (extract(epoch FROM "beat_at") * 1000)::float8 AS "beat_at", ${silentSql('$3')} AS "silent"
+     FROM "term_writes" WHERE "ontology_id" = $1::uuid AND "seq" = $2`,
+    [ontologyId, seq, silentMs],
   );
-  return rows.length > 0;
+  const row = rows[0];
+  return row ? { writer: row.writer, beatAt: Number(row.beat_at), silent: row.silent } : null;
 }
 
-/** Beats for `writer` before a part; throws TermsWriteLost when it no longer holds the claim. */
-export async function holdTermsWrite(sql: TermSql, ontologyId: string, seq: number, writer: string): Promise<void> {
-  const rows = await sql.query(`UPDATE "term_writes" SET "beat_at" = now() WHERE "ontology_id" = $1::uuid AND "seq" = $2 AND "writer" = $3 RETURNING 1`, [
+/** Beats for `writer` (its timer, or a part); false when it no longer holds the claim. */
+export async function beatTermsWrite(sql: TermSql, ontologyId: string, seq: number, writer: string): Promise<boolean> {
+  const rows = await sql.query(`UPDATE "term_writes" SET "beat_at" = clock_timestamp() WHERE "ontology_id" = $1::uuid AND "seq" = $2 AND "writer" = $3 RETURNING 1`, [
     ontologyId,
     seq,
     writer,
   ]);
-  if (rows.length === 0) throw new TermsWriteLost(`the terms of commit ${seq} are being written by another writer`);
+  return rows.length > 0;
 }
 
-/** Drops the claim and the IRIs kept for it (the write ended, either way). */
+/** Beats for `writer` in a part's transaction; throws TermsWriteLost when it no longer holds the claim. */
+export async function holdTermsWrite(sql: TermSql, ontologyId: string, seq: number, writer: string): Promise<void> {
+  if (!(await beatTermsWrite(sql, ontologyId, seq, writer))) throw new TermsWriteLost(`the terms of commit ${seq} are being written by another writer`);
+}
+
+/** Drops the claim (the write ended, either way; the IRIs kept for it are dropped before, in batches: dropKeptIris). */
 export async function releaseTermsWrite(sql: TermSql, ontologyId: string, seq: number, writer: string): Promise<void> {
   await sql.query(`DELETE FROM "term_writes" WHERE "ontology_id" = $1::uuid AND "seq" = $2 AND "writer" = $3`, [ontologyId, seq, writer]);
-  await sql.query(`DELETE FROM "term_write_iris" WHERE "ontology_id" = $1::uuid AND "seq" = $2`, [ontologyId, seq]);
 }
 
 const STATE_COLUMNS = `t."iri", t."digest", t."curie", t."kind", t."label", t."synonyms", t."definition", t."deprecated", t."replaced_by", t."parents"`;
