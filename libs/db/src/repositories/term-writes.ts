@@ -222,6 +222,16 @@ export const termsErrorSql = (alias: string): string =>
   `CASE WHEN ${alias}."terms_indexed" THEN NULL ELSE coalesce(${alias}."terms_error", (SELECT f."terms_error" FROM "commits" f
     WHERE f."ontology_id" = ${alias}."ontology_id" AND f."seq" < ${alias}."seq" AND NOT f."terms_indexed" AND f."terms_error" IS NOT NULL ORDER BY f."seq" LIMIT 1)) END`;
 
+/** The terms status of commit `seq` (as termsErrorSql reads it) and why it failed; null when there is no such commit. */
+export async function commitTermsStatus(sql: TermSql, ontologyId: string, seq: number): Promise<{ status: TermsStatus; error: string | null } | null> {
+  const rows = await sql.query<{ terms_indexed: boolean; terms_error: string | null }>(
+    `SELECT c."terms_indexed", ${termsErrorSql('c')} AS "terms_error" FROM "commits" c WHERE c."ontology_id" = $1::uuid AND c."seq" = $2`,
+    [ontologyId, seq],
+  );
+  const row = rows[0];
+  return row ? { status: termsStatusOf(row.terms_indexed, row.terms_error), error: row.terms_error } : null;
+}
+
 /** The terms status of an ontology's head commit ('ready' when there is none). */
 export async function headTermsStatus(sql: TermSql, ontologyId: string): Promise<TermsStatus> {
   const rows = await sql.query<{ terms_indexed: boolean; terms_error: string | null }>(
