@@ -2,7 +2,7 @@
 // memory): each part is a transaction of its own under the ontology's row lock, so neither the
 // service's memory nor one transaction grows with the number of terms, and the embedded
 // database's one connection is free between parts. Readers see none of it until the last part
-// marks the commit indexed (they answer the last indexed version: readyTermsSeq). One writer at
+// marks the commit indexed (the head answers the last indexed version; version-scope.ts). One writer at
 // a time: `term_writes` names it; the writer beats from a timer (WRITER_BEAT_MS) from its claim
 // to its release, extraction included, and each part checks it still holds the claim. A claim
 // not beaten for WRITER_SILENT_MS (three beats) is a stopped writer's: it is taken over.
@@ -118,18 +118,4 @@ export function parentHeadPage(sql: TermSql, ontologyId: string, seq: number, af
 /** The children count rows commit `seq` started and left empty (its parts add and subtract in any order). */
 export async function dropEmptyChildCounts(sql: TermSql, ontologyId: string, seq: number): Promise<void> {
   await sql.query(`DELETE FROM "term_child_counts" WHERE "ontology_id" = $1::uuid AND "from_seq" = $2 AND "children" <= 0`, [ontologyId, seq]);
-}
-
-/**
- * The sequence whose terms a read of version `seq` answers: `seq` itself when its terms are
- * written, else the last earlier commit whose terms are (0: none). A version written in parts
- * is thus never seen half written, and one whose terms are pending or failed answers its
- * nearest indexed ancestor's, as its unended rows did before.
- */
-export async function readyTermsSeq(sql: TermSql, ontologyId: string, seq: number): Promise<number> {
-  const rows = await sql.query<{ seq: number }>(
-    `SELECT c."seq" FROM "commits" c WHERE c."ontology_id" = $1::uuid AND c."seq" <= $2 AND c."terms_indexed" ORDER BY c."seq" DESC LIMIT 1`,
-    [ontologyId, seq],
-  );
-  return Number(rows[0]?.seq ?? 0);
 }

@@ -182,7 +182,7 @@ export type TermsVersion = { seq: number; version: string; commitId: string };
 /**
  * The head version of an ontology `userId` may see, as term reads name it, in one query (the
  * visibility rule in SQL, as the single read checks it); null when hidden or missing. `terms`:
- * the version whose terms it answers (readyTermsSeq; null when no version has its terms written
+ * the version whose terms it answers (the last one whose terms are written; null when no version has its terms written
  * yet), `termsStatus` the head's own (why the head is not the one answered).
  */
 export async function findVisibleHeadScope(

@@ -5,8 +5,9 @@
 // (term_writes). The IRIs of the new version are kept as they pass, so the parent's terms the
 // new version lacks (the removed ones) are found by the database at the end, a page at a time.
 // The last transaction marks the commit indexed: readers see the version whole or not at all
-// (they answer the last indexed version meanwhile: readyTermsSeq). On failure the parts written
-// are taken back (in batches) and the caller marks the commit failed, as before.
+// (meanwhile the head answers the last indexed version, and a read of this one is a 409:
+// version-scope.ts). On failure the parts written are taken back (in batches) and the caller
+// marks the commit failed, as before. The claim (terms-claim.ts) is taken before extraction.
 import {
   clearTermsFrom,
   commitTermsIndexed,
