@@ -230,6 +230,20 @@ describe.each(testBackends())('terms written in parts on %s', (backend) => {
     expect(await db.sql.query(`SELECT * FROM "term_writes" UNION ALL SELECT NULL, NULL, "iri", NULL FROM "term_write_iris"`)).toEqual([]);
   });
 
+  it('when a live writer extracts for longer than three beats then its timer keeps the claim: another writer finds it busy and the walk leaves the commit to it', async () => {
+    const whole = await answers();
+    await unwrite(3);
+    const claim = await claimCommitTerms(parts, hearts, 3);
+    if (typeof claim === 'string') throw new Error(`not claimed: ${claim}`);
+    // No part written for five beats (a long extraction): only the timer beats.
+    await new Promise((resolve) => setTimeout(resolve, 5 * BEAT_MS));
+    expect(await indexCommitTermsInParts(ctx, hearts, 3, onePerPart(V3))).toBe('busy');
+    expect(await backfillOntologyTerms(ctx, hearts)).toEqual({ indexed: 0 });
+    expect(await headTermsStatus(db.sql, hearts)).toBe('indexing');
+    expect(await writeClaimedTermsInParts(claim, onePerPart(V3))).toBe('indexed');
+    expect(await answers()).toEqual(whole);
+  });
+
   it('when the head is pending then head reads answer the last ready version under its own name, and reads of the pending version are 409', async () => {
     const commits = await commitsOf(hearts);
     const [, second, third] = commits;

@@ -20,18 +20,35 @@ const silentSql = (param: string) => `"beat_at" < now() - make_interval(secs => 
 
 /**
  * Claims commit `seq`'s terms for `writer` (call under the ontology's row lock): 'busy' when
- * another writer is at it (beaten within `silentMs`), else whatever an earlier writer left is
- * cleared by the caller.
+ * another writer is at it (beaten within `silentMs`); 'took_over' when a silent writer's claim
+ * was taken (what it wrote is to be cleared by the caller); else 'claimed'.
  */
-export async function claimTermsWrite(sql: TermSql, ontologyId: string, seq: number, writer: string, silentMs = WRITER_SILENT_MS): Promise<'claimed' | 'busy'> {
-  const rows = await sql.query<{ writer: string }>(
+export async function claimTermsWrite(sql: TermSql, ontologyId: string, seq: number, writer: string, silentMs = WRITER_SILENT_MS): Promise<'claimed' | 'took_over' | 'busy'> {
+  const rows = await sql.query<{ writer: string; took_over: boolean }>(
     `INSERT INTO "term_writes" ("ontology_id", "seq", "writer", "beat_at") VALUES ($1::uuid, $2, $3, clock_timestamp())
      ON CONFLICT ("ontology_id", "seq") DO UPDATE SET "writer" = EXCLUDED."writer", "beat_at" = EXCLUDED."beat_at"
        WHERE "term_writes".${silentSql('$4')}
-     RETURNING "writer"`,
+     RETURNING "writer", ("xmax" <> 0) AS "took_over"`,
     [ontologyId, seq, writer, silentMs],
   );
-  return rows[0]?.writer === writer ? 'claimed' : 'busy';
+  const row = rows[0];
+  if (row?.writer !== writer) return 'busy';
+  return row.took_over ? 'took_over' : 'claimed';
+}
+
+/**
+ * Whether commit `seq` on may have rows to clear though no claim of it was left: its changes or
+ * kept IRIs (by their keys), or for the first commit any term (flags reset by hand). Cheap: the
+ * full clear walks every row of the ontology.
+ */
+export async function termRowsFromMayExist(sql: TermSql, ontologyId: string, seq: number): Promise<boolean> {
+  const rows = await sql.query<{ found: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM "term_changes" WHERE "ontology_id" = $1::uuid AND "seq" >= $2)
+       OR EXISTS (SELECT 1 FROM "term_write_iris" WHERE "ontology_id" = $1::uuid AND "seq" >= $2)
+       OR ($2 <= 1 AND EXISTS (SELECT 1 FROM "terms" WHERE "ontology_id" = $1::uuid)) AS "found"`,
+    [ontologyId, seq],
+  );
+  return rows[0]?.found === true;
 }
 
 /** Who holds commit `seq`'s claim, when it last beat (ms since the epoch, the database's clock) and whether it is silent; null when none. */

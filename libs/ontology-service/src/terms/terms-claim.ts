@@ -15,6 +15,7 @@ import {
   holdTermsWrite,
   lockOntologyRow,
   releaseTermsWrite,
+  termRowsFromMayExist,
   termSqlOf,
   termsWriteClaim,
   TermsWriteLost,
@@ -40,7 +41,7 @@ export type TermsClaim = {
   inTransaction<T>(work: (sql: TermSql) => Promise<T>, timeouts?: { maxWait: number; timeout: number }): Promise<T>;
   /** Stops the beat and drops the claim with the IRIs kept for it (after the last part, or after a failure was taken back). */
   release(): Promise<void>;
-  /** Stops the beat only (the claim is lost or the write failed in a way that leaves it to the next writer). */
+  /** Stops the beat only (the claim is lost, or what was written could not be taken back: the claim is left to fall silent, and its next holder clears); release is then a no-op. */
   stop(): void;
 };
 
@@ -59,9 +60,12 @@ export async function claimCommitTerms(ctx: ClaimContext, ontologyId: string, se
     const sql = termSqlOf(tx);
     if (await commitTermsIndexed(sql, ontologyId, seq)) return 'done';
     if (seq > 1 && !(await commitTermsIndexed(sql, ontologyId, seq - 1))) return 'blocked';
-    return claimTermsWrite(sql, ontologyId, seq, writer, silentMs);
+    const claimed = await claimTermsWrite(sql, ontologyId, seq, writer, silentMs);
+    if (claimed === 'busy') return 'busy';
+    // A stopped writer's parts (or rows left some other way) are taken back below.
+    return claimed === 'took_over' || (await termRowsFromMayExist(sql, ontologyId, seq)) ? 'clear' : 'claimed';
   }, WRITE_TX);
-  if (start !== 'claimed') return start;
+  if (start !== 'claimed' && start !== 'clear') return start;
 
   let beating: Promise<unknown> | null = null;
   const timer = setInterval(() => {
@@ -74,7 +78,11 @@ export async function claimCommitTerms(ctx: ClaimContext, ontologyId: string, se
       .finally(() => (beating = null));
   }, beatMs);
   timer.unref();
-  const stop = () => clearInterval(timer);
+  let settled = false;
+  const stop = () => {
+    settled = true;
+    clearInterval(timer);
+  };
 
   const inTransaction = <T>(work: (sql: TermSql) => Promise<T>, timeouts: { maxWait: number; timeout: number } = WRITE_TX): Promise<T> =>
     ctx.db.prisma.$transaction(async (tx) => {
@@ -94,6 +102,8 @@ export async function claimCommitTerms(ctx: ClaimContext, ontologyId: string, se
     inTransaction,
     stop,
     async release() {
+      // Once: after a failure that could not be taken back the claim is left to fall silent (its next holder clears).
+      if (settled) return;
       stop();
       await beating;
       await dropKeptIris(inTransaction, ontologyId, seq);
@@ -102,7 +112,7 @@ export async function claimCommitTerms(ctx: ClaimContext, ontologyId: string, se
   };
   try {
     // What an earlier writer of this commit left (stopped half way), a batch per transaction.
-    await clearTermsFrom(inTransaction, ontologyId, seq);
+    if (start === 'clear') await clearTermsFrom(inTransaction, ontologyId, seq);
   } catch (error) {
     stop();
     throw error;
