@@ -6,7 +6,7 @@
 // version it answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OntologyTermsQuery, TermHistoryQuery, TermQuery, TermSearchQuery } from '@oms/contracts';
-import { clearTermsFrom, headTermsStatus, termSqlOf, type TermSql } from '@oms/db';
+import { clearTermsFrom, headTermsStatus, termSqlOf, termsWriteClaim, type TermSql } from '@oms/db';
 import { AppError, isAppError } from '@oms/domain';
 import { createTestDatabase, testBackends, type TestDatabase } from '@oms/db/testing';
 import { extractTerms, type OntologyTerm } from '@oms/ontology-tools';
@@ -240,6 +240,20 @@ describe.each(testBackends())('terms written in parts on %s', (backend) => {
     expect(await indexCommitTermsInParts(ctx, hearts, 3, onePerPart(V3))).toBe('busy');
     expect(await backfillOntologyTerms(ctx, hearts)).toEqual({ indexed: 0 });
     expect(await headTermsStatus(db.sql, hearts)).toBe('indexing');
+    expect(await writeClaimedTermsInParts(claim, onePerPart(V3))).toBe('indexed');
+    expect(await answers()).toEqual(whole);
+  });
+
+  it('when a transaction of a write runs longer than three beats then the claim does not look silent meanwhile', async () => {
+    const whole = await answers();
+    await unwrite(3);
+    const claim = await claimCommitTerms(parts, hearts, 3);
+    if (typeof claim === 'string') throw new Error(`not claimed: ${claim}`);
+    const long = claim.inTransaction(() => new Promise((resolve) => setTimeout(resolve, 6 * BEAT_MS)), { maxWait: 10_000, timeout: 30_000 });
+    await new Promise((resolve) => setTimeout(resolve, 5 * BEAT_MS));
+    // PostgreSQL: the timer beats beside the transaction; PGlite: this read waits for it, which beats at its end.
+    expect(await termsWriteClaim(db.sql, hearts, 3, 3 * BEAT_MS)).toMatchObject({ writer: claim.writer, silent: false });
+    await long;
     expect(await writeClaimedTermsInParts(claim, onePerPart(V3))).toBe('indexed');
     expect(await answers()).toEqual(whole);
   });

@@ -77,6 +77,16 @@ export async function beatTermsWrite(sql: TermSql, ontologyId: string, seq: numb
   return rows.length > 0;
 }
 
+/**
+ * Whether `writer` holds commit `seq`'s claim, read without locking its row (call under the
+ * ontology's row lock, which every claim and takeover takes: the answer holds for the
+ * transaction, and the writer's timer can still beat meanwhile).
+ */
+export async function holdsTermsWrite(sql: TermSql, ontologyId: string, seq: number, writer: string): Promise<boolean> {
+  const rows = await sql.query(`SELECT 1 FROM "term_writes" WHERE "ontology_id" = $1::uuid AND "seq" = $2 AND "writer" = $3`, [ontologyId, seq, writer]);
+  return rows.length > 0;
+}
+
 /** Beats for `writer` in a part's transaction; throws TermsWriteLost when it no longer holds the claim. */
 export async function holdTermsWrite(sql: TermSql, ontologyId: string, seq: number, writer: string): Promise<void> {
   if (!(await beatTermsWrite(sql, ontologyId, seq, writer))) throw new TermsWriteLost(`the terms of commit ${seq} are being written by another writer`);

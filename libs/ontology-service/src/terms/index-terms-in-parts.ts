@@ -12,6 +12,7 @@ import {
   clearTermsFrom,
   commitTermsIndexed,
   dropEmptyChildCounts,
+  dropKeptIris,
   keepVersionIris,
   markCommitTermsIndexed,
   parentTermDigests,
@@ -118,6 +119,8 @@ export async function writeClaimedTermsInParts(claim: TermsClaim, parts: AsyncIt
       do after = await claim.inTransaction((sql) => endRemoved(sql, ontologyId, seq, after, options.removedPage ?? REMOVED_PAGE));
       while (after !== null);
     }
+    // The kept IRIs are not needed any more: dropped before the commit is marked, a batch per transaction.
+    await dropKeptIris(claim.inTransaction, ontologyId, seq);
     await claim.inTransaction(async (sql) => {
       await dropEmptyChildCounts(sql, ontologyId, seq);
       await markCommitTermsIndexed(sql, ontologyId, seq);

@@ -12,6 +12,7 @@ import {
   clearTermsFrom,
   commitTermsIndexed,
   dropKeptIris,
+  holdsTermsWrite,
   holdTermsWrite,
   lockOntologyRow,
   releaseTermsWrite,
@@ -88,9 +89,10 @@ export async function claimCommitTerms(ctx: ClaimContext, ontologyId: string, se
     ctx.db.prisma.$transaction(async (tx) => {
       if (!(await lockOntologyRow(tx, ontologyId))) throw new TermsWriteLost('the ontology was deleted');
       const sql = termSqlOf(tx);
-      await holdTermsWrite(sql, ontologyId, seq, writer);
+      // Checked without locking the claim's row, so the timer's beats are not held up by a long transaction.
+      if (!(await holdsTermsWrite(sql, ontologyId, seq, writer))) throw new TermsWriteLost(`the terms of commit ${seq} are being written by another writer`);
       const result = await work(sql);
-      // Beaten at the end too: a takeover looks at the last beat, and this part took its time.
+      // Beaten at the end too: a takeover looks at the last beat, and this transaction took its time.
       await holdTermsWrite(sql, ontologyId, seq, writer);
       return result;
     }, timeouts);
