@@ -103,6 +103,9 @@ describe('the OpenAPI document', () => {
     await call('get', `/ontologies/{id}/term?iri=${termIri}`, { id: created.body.id }, t);
     await call('get', `/ontologies/{id}/term/history?iri=${termIri}`, { id: created.body.id }, t);
     await call('get', '/ontologies/{id}/commits/{commit_id}/changes', { id: created.body.id, commit_id: commits.body.data[0].id }, t);
+    // A version whose terms are not written yet (a large source indexed in the background): 409.
+    await server.db.sql.query(`UPDATE "commits" SET "terms_indexed" = FALSE WHERE "id" = $1::uuid`, [commits.body.data[0].id]);
+    expect((await call('get', `/ontologies/{id}/terms?commit_id=${commits.body.data[0].id}`, { id: created.body.id }, t)).status).toBe(409);
     await call('delete', '/ontologies/{id}', { id: created.body.id }, t);
     await call('get', '/ontologies/{id}', { id: created.body.id }, t);
     await call('delete', '/me', {}, { token: other.token });

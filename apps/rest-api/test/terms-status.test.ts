@@ -1,9 +1,12 @@
 // terms_status (DESIGN 6.2): sources over the synchronous limit (lowered here to 300 bytes)
 // get their terms after the commit's answer; the ontology says `indexing`, then `ready`, or
-// `failed` when the terms cannot be read. On both back ends.
+// `failed` when the terms cannot be read. Meanwhile every term read names the version it
+// answers: the head's last ready version under its own name, a pending version a 409, over
+// REST and the MCP terms tools. On both back ends.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OntologyResponse } from '@oms/contracts';
 import { testBackends } from '@oms/db/testing';
+import { connectMcpAt, resultJson, resultText } from '@oms/testing';
 import { createOntology, signUpUser, startTestServer, type SignedUpUser, type TestServer } from './support/test-server.js';
 
 const SMALL = '@prefix owl: <http://www.w3.org/2002/07/owl#> .\n<http://example.org/Small> a owl:Class .\n';
@@ -71,5 +74,49 @@ describe.each(testBackends())('terms_status on %s', (backend) => {
     const created = await server.request('POST', '/api/v1/ontologies', { token: alice.token, json: { ontology: { title: 'remote', source: REMOTE, source_format: 'json' } } });
     expect(created.body.terms_status).toBe('indexing');
     expect(await settled(created.body.id)).toBe('failed');
+  });
+  it('when the head version is still being indexed then term reads answer the last ready version under its own name, and reads of the head version are 409, over REST and MCP', async () => {
+    const TWO = `${SMALL}<http://example.org/Second> a owl:Class .\n`;
+    const created = await createOntology(server, alice.token, { title: 'pending head', source: SMALL, source_format: 'turtle' });
+    const patched = await server.request('PATCH', `/api/v1/ontologies/${created.id}`, { token: alice.token, json: { ontology: { source: TWO } } });
+    expect(patched.body.terms_status).toBe('ready');
+    const [head, first] = (await server.request('GET', `/api/v1/ontologies/${created.id}/commits`, { token: alice.token })).body.data;
+    // The head's terms are not written yet (as while a large source is indexed in the background).
+    await server.db.sql.query(`UPDATE "commits" SET "terms_indexed" = FALSE WHERE "id" = $1::uuid`, [head.id]);
+    expect((await read(created.id)).terms_status).toBe('indexing');
+    const get = (path: string) => server.request('GET', `/api/v1/ontologies/${created.id}${path}`, { token: alice.token });
+    const small = encodeURIComponent('http://example.org/Small');
+
+    const roots = await get('/terms');
+    expect(roots.status).toBe(200);
+    expect(roots.body.data.map((item: { iri: string; version: string; commit_id: string }) => [item.iri, item.version, item.commit_id])).toEqual([
+      ['http://example.org/Small', first.version, first.id],
+    ]);
+    expect((await get(`/term?iri=${small}`)).body).toMatchObject({ version: first.version, commit_id: first.id });
+    const refusal = { error: 'conflict', terms_status: 'indexing', version: head.version, commit_id: head.id, message: expect.stringContaining('are still being indexed') };
+    for (const path of [`/terms?commit_id=${head.id}`, `/terms?commit_id=${head.version}`, `/term?iri=${small}&commit_id=${head.version}`, `/commits/${head.id}/changes`]) {
+      const answer = await get(path);
+      expect([path, answer.status, answer.body]).toEqual([path, 409, refusal]);
+    }
+    expect((await get(`/terms?commit_id=${first.id}`)).status).toBe(200);
+    expect((await get(`/term/history?iri=${small}`)).body.data.map((change: { version: string }) => change.version)).toEqual([first.version]);
+    // Search across heads leaves out an ontology whose head is not ready rather than naming the head for older terms.
+    expect(await hits('Small', created.id)).toBe(0);
+
+    const client = await connectMcpAt(`${server.baseUrl}/mcp?toolsets=terms`, alice.token, 'modern');
+    try {
+      const headTerm = await client.callTool({ name: 'read_term', arguments: { ontology_id: created.id, iri: 'http://example.org/Small' } });
+      expect(resultJson(headTerm)).toMatchObject({ version: first.version, commit_id: first.id });
+      for (const [name, args] of [
+        ['read_term', { ontology_id: created.id, iri: 'http://example.org/Small', version: head.version }],
+        ['list_term_children', { ontology_id: created.id, version: head.version }],
+      ] as const) {
+        const refused = await client.callTool({ name, arguments: args });
+        expect([name, refused.isError]).toEqual([name, true]);
+        expect(resultText(refused)).toMatch(/are still being indexed\. Retry in a while, or ask for the head or an earlier version/);
+      }
+    } finally {
+      await client.close();
+    }
   });
 });

@@ -54,6 +54,8 @@ export type RouteSpec = {
   rateLimited?: boolean;
   /** The route depends on a worker (rendering) and may answer 503 with Retry-After. */
   mayBeUnavailable?: boolean;
+  /** The route reads one version's terms and answers 409 when they are not written yet (or failed). */
+  readsVersionTerms?: boolean;
 };
 
 /** Media types of GET /ontologies/{id}/source: the stored source's own, or a conversion. */
@@ -74,6 +76,10 @@ const IssuedToken = z.object({ id: z.string(), name: z.string(), token: z.string
 const TwoFactorState = z.object({ enabled: z.boolean(), secret: z.string().optional(), otpauth_uri: z.string().optional() });
 const RemoveMemberRequest = z.object({ user_id: uuid });
 const RateLimitedResponse = ErrorResponse.extend({ retry_after: z.number().int() });
+const TermsNotReadyResponse = ErrorResponse.extend({ terms_status: z.enum(['indexing', 'failed']), version: z.string(), commit_id: z.string() }).meta({
+  id: 'TermsNotReady',
+  description: '409: the terms of this version are not written yet (indexing) or could not be (failed); the message says what to ask for instead.',
+});
 
 export const ROUTES: RouteSpec[] = [
   { method: 'post', path: '/users', summary: 'Sign up: creates the user, a personal account and an API token; each client address has SIGN_UP_LIMIT (30) sign-ups per minute, then 429', public: true, rateLimited: true, request: SignUpRequest, status: 201, response: CreatedUserResponse },
@@ -126,10 +132,10 @@ export const ROUTES: RouteSpec[] = [
     negotiates: true,
   },
   { method: 'get', path: '/terms', summary: 'Search the terms of the head versions of every visible ontology, ranked by match: id, label, synonym, label_prefix, synonym_prefix, words, definition (case and accents ignored; extension)', query: TermSearchQuery, status: 200, response: TermSearchResponse },
-  { method: 'get', path: '/ontologies/{id}/terms', summary: 'One version’s terms (?commit_id: id or version; default the head): the roots, the children of ?parent, or ?q ranked as /terms ranks (extension)', query: OntologyTermsQuery, status: 200, response: OntologyTermsResponse },
-  { method: 'get', path: '/ontologies/{id}/term', summary: 'One term of one version (?iri: IRI or CURIE) with parents, ancestors and annotations; 404 when that version has no such term (extension)', query: TermQuery, status: 200, response: TermResponse },
+  { method: 'get', path: '/ontologies/{id}/terms', summary: 'One version’s terms (?commit_id: id or version; default the head, answered at its last version whose terms are written, which items name; 409 for a version whose terms are not written): the roots, the children of ?parent, or ?q ranked as /terms ranks (extension)', query: OntologyTermsQuery, readsVersionTerms: true, status: 200, response: OntologyTermsResponse },
+  { method: 'get', path: '/ontologies/{id}/term', summary: 'One term of one version (?iri: IRI or CURIE) with parents, ancestors and annotations; 404 when that version has no such term (extension)', query: TermQuery, readsVersionTerms: true, status: 200, response: TermResponse },
   { method: 'get', path: '/ontologies/{id}/term/history', summary: 'A term’s changes, newest first; 404 when no version ever had it (extension)', query: TermHistoryQuery, status: 200, response: TermHistoryResponse },
-  { method: 'get', path: '/ontologies/{id}/commits/{commit_id}/changes', summary: 'The term-level changes of a commit against its parent (its release note) with their summary (extension)', query: TermChangesQuery, status: 200, response: CommitChangesResponse },
+  { method: 'get', path: '/ontologies/{id}/commits/{commit_id}/changes', summary: 'The term-level changes of a commit against its parent (its release note) with their summary (extension)', query: TermChangesQuery, readsVersionTerms: true, status: 200, response: CommitChangesResponse },
   ...(['svg', 'png'] as const).map(
     (output): RouteSpec => ({
       method: 'get',
@@ -192,6 +198,13 @@ function operation(route: RouteSpec): ZodOpenApiOperationObject {
       ...json(ErrorResponse.extend({ retry_after: z.number().int() })),
     };
     responses['503'] = { description: 'The service is busy with heavy work (or it did not finish in time); retry after Retry-After seconds', ...json(ErrorResponse) };
+  }
+  if (route.readsVersionTerms) {
+    responses['409'] = {
+      description:
+        'The terms of the version asked for (commit_id, version, or the commit of the path) are still being indexed or failed; without a commit, when no version has its terms yet. The head otherwise answers the last version whose terms are written, under its own version and commit_id',
+      ...json(TermsNotReadyResponse),
+    };
   }
   if (route.mayBeUnavailable) {
     responses['503'] = { description: 'Rendering is unavailable right now; retry after Retry-After seconds', ...json(ErrorResponse) };

@@ -50,6 +50,9 @@ function describeFailure(error: AppError, hints: Hints): string {
       return 'Not authenticated: your token is missing, expired or revoked. Sign in again (reconnect the MCP client) and retry.';
     case 'precondition_failed':
       return `${error.message}`;
+    case 'conflict':
+      // Says what conflicts and what to ask for instead (e.g. a version whose terms are still being indexed).
+      return `${error.message}`;
     case 'rate_limited':
       return 'Too many requests: wait a little and retry.';
     case 'unavailable':

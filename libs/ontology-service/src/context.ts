@@ -23,6 +23,8 @@ export type ServiceConfig = {
   heavyRequestsPerCaller: number;
   /** Sources over this many UTF-8 bytes get their terms after the commit returns (default TERMS_SYNC_MAX_BYTES, 10 MiB). */
   termsSyncMaxBytes?: number | undefined;
+  /** How often a terms writer beats its claim, ms (default WRITER_BEAT_MS, 10 s); a claim three beats silent is taken over. */
+  termsWriterBeatMs?: number | undefined;
   /** The largest uploaded source of a format parsed from one string (default WHOLE_TEXT_SOURCE_MAX_BYTES, 256 MiB). */
   wholeTextSourceMaxBytes?: number | undefined;
   /** The largest source converted to another serialization on download (default CONVERSION_MAX_BYTES, 32 MiB). */

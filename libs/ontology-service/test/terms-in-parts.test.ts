@@ -1,10 +1,13 @@
 // A commit's terms written in parts (DESIGN 8: a large source's background terms in bounded
 // memory) on both back ends: the answers equal those of the terms written at commit time, a
-// reader never sees a version half written, a failed write leaves nothing and is retried, and
-// one writer at a time writes a commit.
+// reader never sees a version half written, a failed write leaves nothing and is retried, one
+// writer at a time writes a commit, a stopped writer's claim is taken over within three beats,
+// a half-written version is taken back a batch per transaction, and every read names the
+// version it answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OntologyTermsQuery, TermHistoryQuery, TermQuery, TermSearchQuery } from '@oms/contracts';
-import { headTermsStatus } from '@oms/db';
+import { clearTermsFrom, headTermsStatus, termSqlOf, termsWriteClaim, type TermSql } from '@oms/db';
+import { AppError, isAppError } from '@oms/domain';
 import { createTestDatabase, testBackends, type TestDatabase } from '@oms/db/testing';
 import { extractTerms, type OntologyTerm } from '@oms/ontology-tools';
 import { createLogger } from '@oms/platform';
@@ -16,13 +19,17 @@ import { listOntologyTerms, searchTerms } from '../src/terms/search-terms.js';
 import { readTerm } from '../src/terms/read-term.js';
 import { readCommitChanges, readTermHistory } from '../src/terms/term-history.js';
 import { backfillOntologyTerms } from '../src/terms/backfill-terms.js';
-import { indexCommitTermsInParts } from '../src/terms/index-terms-in-parts.js';
+import { indexCommitTermsInParts, writeClaimedTermsInParts } from '../src/terms/index-terms-in-parts.js';
+import { claimCommitTerms } from '../src/terms/terms-claim.js';
+import { startTermsBackfill } from '../src/terms/terms-backfill-runner.js';
 
 const id = (n: number) => `0190c000-0000-7000-8000-${String(n).padStart(12, '0')}`;
 const OWNER = id(1);
 const ACCOUNT = id(11);
 const owner: Actor = { userId: OWNER, credential: null };
 const silent = createLogger({ service: 'test', level: 'silent' });
+/** Writers beat every 250 ms here: a claim is silent after 750 ms. */
+const BEAT_MS = 250;
 
 const PREFIXES = `@prefix owl: <http://www.w3.org/2002/07/owl#> .
 @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
@@ -62,17 +69,26 @@ describe.each(testBackends())('terms written in parts on %s', (backend) => {
   let hearts: string;
 
   const commitsOf = (ontologyId: string) => db.prisma.commit.findMany({ where: { ontologyId }, orderBy: { seq: 'asc' } });
+  /** A read's answer, or the refusal it gave (its code, terms_status and message). */
+  const answerOf = (read: Promise<unknown>) =>
+    read.catch((error: unknown) => {
+      if (!isAppError(error)) throw error;
+      return { refused: error.code, status: error.details?.['terms_status'], message: error.message };
+    });
   /** Every terms answer about the ontology, per version. */
   async function answers() {
     const out: Record<string, unknown> = {};
     out.search = await searchTerms(ctx, owner, TermSearchQuery.parse({ q: 'heart', ontology_id: hearts, include_deprecated: 'true' }));
-    out.head = await listOntologyTerms(ctx, owner, { ...OntologyTermsQuery.parse({ include_deprecated: 'true' }), ontologyId: hearts });
+    out.head = await answerOf(listOntologyTerms(ctx, owner, { ...OntologyTermsQuery.parse({ include_deprecated: 'true' }), ontologyId: hearts }));
+    out['head heart'] = await answerOf(readTerm(ctx, owner, { ...TermQuery.parse({ iri: HEART }), ontologyId: hearts }));
     for (const commit of await commitsOf(hearts)) {
-      out[`roots ${commit.seq}`] = await listOntologyTerms(ctx, owner, { ...OntologyTermsQuery.parse({ commit_id: commit.id, include_deprecated: 'true' }), ontologyId: hearts });
-      out[`children ${commit.seq}`] = await listOntologyTerms(ctx, owner, { ...OntologyTermsQuery.parse({ commit_id: commit.id, parent: 'http://example.org/heart#Organ', include_deprecated: 'true' }), ontologyId: hearts });
-      out[`ranked ${commit.seq}`] = await listOntologyTerms(ctx, owner, { ...OntologyTermsQuery.parse({ q: 'heart', commit_id: commit.id }), ontologyId: hearts });
-      out[`changes ${commit.seq}`] = await readCommitChanges(ctx, owner, { ontologyId: hearts, commitId: commit.id, page: 1, per_page: 100 });
-      out[`heart ${commit.seq}`] = await readTerm(ctx, owner, { ...TermQuery.parse({ iri: HEART, commit_id: commit.id }), ontologyId: hearts });
+      out[`roots ${commit.seq}`] = await answerOf(listOntologyTerms(ctx, owner, { ...OntologyTermsQuery.parse({ commit_id: commit.id, include_deprecated: 'true' }), ontologyId: hearts }));
+      out[`children ${commit.seq}`] = await answerOf(
+        listOntologyTerms(ctx, owner, { ...OntologyTermsQuery.parse({ commit_id: commit.id, parent: 'http://example.org/heart#Organ', include_deprecated: 'true' }), ontologyId: hearts }),
+      );
+      out[`ranked ${commit.seq}`] = await answerOf(listOntologyTerms(ctx, owner, { ...OntologyTermsQuery.parse({ q: 'heart', commit_id: commit.id }), ontologyId: hearts }));
+      out[`changes ${commit.seq}`] = await answerOf(readCommitChanges(ctx, owner, { ontologyId: hearts, commitId: commit.id, page: 1, per_page: 100 }));
+      out[`heart ${commit.seq}`] = await answerOf(readTerm(ctx, owner, { ...TermQuery.parse({ iri: HEART, commit_id: commit.id }), ontologyId: hearts }));
     }
     for (const iri of [HEART, VALVE]) out[`history ${iri}`] = await readTermHistory(ctx, owner, { ...TermHistoryQuery.parse({ iri }), ontologyId: hearts });
     return out;
@@ -80,6 +96,15 @@ describe.each(testBackends())('terms written in parts on %s', (backend) => {
   async function forgetTerms(): Promise<void> {
     await db.sql.query(`UPDATE "commits" SET "terms_indexed" = FALSE`);
     for (const table of ['terms', 'term_parents', 'term_child_counts', 'term_changes', 'term_writes', 'term_write_iris']) await db.sql.query(`DELETE FROM "${table}"`);
+  }
+  /** Commit `seq` (the head) back to pending, its rows gone, as before its terms were written. */
+  async function unwrite(seq: number): Promise<void> {
+    await db.sql.query(`UPDATE "commits" SET "terms_indexed" = FALSE WHERE "seq" = $1`, [seq]);
+    for (const table of ['terms', 'term_parents', 'term_child_counts']) {
+      await db.sql.query(`DELETE FROM "${table}" WHERE "from_seq" = $1`, [seq]);
+      await db.sql.query(`UPDATE "${table}" SET "to_seq" = NULL WHERE "to_seq" = $1`, [seq]);
+    }
+    await db.sql.query(`DELETE FROM "term_changes" WHERE "seq" = $1`, [seq]);
   }
   const rowsOf = async (seq: number) => {
     const [row] = await db.sql.query<{ n: string }>(
@@ -95,7 +120,15 @@ describe.each(testBackends())('terms written in parts on %s', (backend) => {
     await db.prisma.user.create({ data: { id: OWNER, email: 'owner@example.com', name: 'U', passwordHash: 'x' } });
     await db.prisma.account.create({ data: { id: ACCOUNT, name: 'A', personal: true, ownerId: OWNER } });
     await db.prisma.accountUser.create({ data: { id: id(21), accountId: ACCOUNT, userId: OWNER, role: 'admin' } });
-    const config = { baseUrl: 'http://service.test', registration: 'open' as const, signUpLimit: 0, heavyWorkHeapMiB: 64, heavyRequestsPerCaller: 2, heavyWorkThreads: 0 };
+    const config = {
+      baseUrl: 'http://service.test',
+      registration: 'open' as const,
+      signUpLimit: 0,
+      heavyWorkHeapMiB: 64,
+      heavyRequestsPerCaller: 2,
+      heavyWorkThreads: 0,
+      termsWriterBeatMs: BEAT_MS,
+    };
     ctx = createServiceContext({ config, db, logger: silent });
     // Every Turtle source is "large" here: its background terms take the streamed path and are written in parts.
     parts = createServiceContext({ config: { ...config, termsSyncMaxBytes: 1 }, db, logger: silent });
@@ -127,14 +160,7 @@ describe.each(testBackends())('terms written in parts on %s', (backend) => {
 
   it('when a version is half written then readers see the version before it, and the whole version once its last part is written', async () => {
     const whole = await answers();
-    await db.sql.query(`UPDATE "commits" SET "terms_indexed" = FALSE WHERE "seq" = 3`);
-    await db.sql.query(`DELETE FROM "terms" WHERE "from_seq" = 3`);
-    await db.sql.query(`UPDATE "terms" SET "to_seq" = NULL WHERE "to_seq" = 3`);
-    await db.sql.query(`DELETE FROM "term_parents" WHERE "from_seq" = 3`);
-    await db.sql.query(`UPDATE "term_parents" SET "to_seq" = NULL WHERE "to_seq" = 3`);
-    await db.sql.query(`DELETE FROM "term_child_counts" WHERE "from_seq" = 3`);
-    await db.sql.query(`UPDATE "term_child_counts" SET "to_seq" = NULL WHERE "to_seq" = 3`);
-    await db.sql.query(`DELETE FROM "term_changes" WHERE "seq" = 3`);
+    await unwrite(3);
     const pending = await answers();
     let resume = () => undefined as void;
     const paused = new Promise<void>((resolve) => (resume = resolve));
@@ -172,6 +198,143 @@ describe.each(testBackends())('terms written in parts on %s', (backend) => {
       [true, null],
       [true, null],
     ]);
+    expect(await answers()).toEqual(whole);
+  });
+  it('when a writer stopped with its claim held then the start-up pass takes the claim over within three beats, takes back its parts and writes the commit', async () => {
+    const whole = await answers();
+    await unwrite(3);
+    // A writer that wrote two parts, then its process was killed: its claim stays, nothing beats it.
+    const claim = await claimCommitTerms(parts, hearts, 3);
+    if (typeof claim === 'string') throw new Error(`not claimed: ${claim}`);
+    const killed = new Promise<never>(() => undefined);
+    async function* twoPartsThenKilled(): AsyncGenerator<OntologyTerm[]> {
+      let count = 0;
+      for await (const part of onePerPart(V3)) {
+        if (count++ === 2) await killed;
+        yield part;
+      }
+    }
+    void writeClaimedTermsInParts(claim, twoPartsThenKilled());
+    while ((await db.sql.query(`SELECT 1 FROM "term_write_iris" WHERE "seq" = 3`)).length < 2) await new Promise((r) => setTimeout(r, 10));
+    claim.stop();
+    expect(await rowsOf(3)).toBeGreaterThan(1);
+    expect(await headTermsStatus(db.sql, hearts)).toBe('indexing');
+
+    const started = Date.now();
+    const pass = startTermsBackfill(parts, { logger: silent });
+    expect(await pass.done).toMatchObject({ commits: 1, blocked: 0, failed: 0 });
+    // Taken over after the silence (3 beats), not after the minutes a silent claim used to hold.
+    expect(Date.now() - started).toBeLessThan(60_000);
+    expect(await headTermsStatus(db.sql, hearts)).toBe('ready');
+    expect(await answers()).toEqual(whole);
+    expect(await db.sql.query(`SELECT * FROM "term_writes" UNION ALL SELECT NULL, NULL, "iri", NULL FROM "term_write_iris"`)).toEqual([]);
+  });
+
+  it('when a live writer extracts for longer than three beats then its timer keeps the claim: another writer finds it busy and the walk leaves the commit to it', async () => {
+    const whole = await answers();
+    await unwrite(3);
+    const claim = await claimCommitTerms(parts, hearts, 3);
+    if (typeof claim === 'string') throw new Error(`not claimed: ${claim}`);
+    // No part written for five beats (a long extraction): only the timer beats.
+    await new Promise((resolve) => setTimeout(resolve, 5 * BEAT_MS));
+    expect(await indexCommitTermsInParts(ctx, hearts, 3, onePerPart(V3))).toBe('busy');
+    expect(await backfillOntologyTerms(ctx, hearts)).toEqual({ indexed: 0 });
+    expect(await headTermsStatus(db.sql, hearts)).toBe('indexing');
+    expect(await writeClaimedTermsInParts(claim, onePerPart(V3))).toBe('indexed');
+    expect(await answers()).toEqual(whole);
+  });
+
+  it('when a transaction of a write runs longer than three beats then the claim does not look silent meanwhile', async () => {
+    const whole = await answers();
+    await unwrite(3);
+    const claim = await claimCommitTerms(parts, hearts, 3);
+    if (typeof claim === 'string') throw new Error(`not claimed: ${claim}`);
+    const long = claim.inTransaction(() => new Promise((resolve) => setTimeout(resolve, 6 * BEAT_MS)), { maxWait: 10_000, timeout: 30_000 });
+    await new Promise((resolve) => setTimeout(resolve, 5 * BEAT_MS));
+    // PostgreSQL: the timer beats beside the transaction; PGlite: this read waits for it, which beats at its end.
+    expect(await termsWriteClaim(db.sql, hearts, 3, 3 * BEAT_MS)).toMatchObject({ writer: claim.writer, silent: false });
+    await long;
+    expect(await writeClaimedTermsInParts(claim, onePerPart(V3))).toBe('indexed');
+    expect(await answers()).toEqual(whole);
+  });
+
+  it('when the head is pending then head reads answer the last ready version under its own name, and reads of the pending version are 409', async () => {
+    const commits = await commitsOf(hearts);
+    const [, second, third] = commits;
+    if (!second || !third) throw new Error('three commits expected');
+    await unwrite(3);
+    const head = await listOntologyTerms(ctx, owner, { ...OntologyTermsQuery.parse({ include_deprecated: 'true' }), ontologyId: hearts });
+    expect(head.data.length).toBeGreaterThan(0);
+    for (const item of head.data) expect(item).toMatchObject({ version: second.version, commit_id: second.id });
+    expect(head).toEqual(await listOntologyTerms(ctx, owner, { ...OntologyTermsQuery.parse({ include_deprecated: 'true', commit_id: second.id }), ontologyId: hearts }));
+    expect(await readTerm(ctx, owner, { ...TermQuery.parse({ iri: HEART }), ontologyId: hearts })).toMatchObject({ version: second.version, commit_id: second.id });
+
+    const refused = { refused: 'conflict', status: 'indexing', message: expect.stringMatching(new RegExp(`terms of version ${third.version} .* are still being indexed.*retry.*head or an earlier version`, "i")) };
+    for (const ref of [third.id, third.version]) {
+      expect(await answerOf(listOntologyTerms(ctx, owner, { ...OntologyTermsQuery.parse({ commit_id: ref }), ontologyId: hearts }))).toEqual(refused);
+      expect(await answerOf(readTerm(ctx, owner, { ...TermQuery.parse({ iri: HEART, commit_id: ref }), ontologyId: hearts }))).toEqual(refused);
+    }
+    expect(await answerOf(readCommitChanges(ctx, owner, { ontologyId: hearts, commitId: third.id, page: 1, per_page: 10 }))).toEqual(refused);
+    expect(await readTermHistory(ctx, owner, { ...TermHistoryQuery.parse({ iri: VALVE }), ontologyId: hearts })).toMatchObject({ pagination: { total: 2 } });
+
+    // Failed: said so, with why.
+    await db.sql.query(`UPDATE "commits" SET "terms_error" = 'the worker stopped' WHERE "seq" = 3`);
+    expect(await answerOf(readTerm(ctx, owner, { ...TermQuery.parse({ iri: HEART, commit_id: third.id }), ontologyId: hearts }))).toEqual({
+      refused: 'conflict',
+      status: 'failed',
+      message: expect.stringContaining('could not be indexed: the worker stopped'),
+    });
+    // No version with terms: the head is a 409 too (not an empty list under the head's name).
+    await db.sql.query(`UPDATE "commits" SET "terms_indexed" = FALSE, "terms_error" = NULL`);
+    const none = await answerOf(listOntologyTerms(ctx, owner, { ...OntologyTermsQuery.parse({}), ontologyId: hearts }));
+    expect(none).toEqual({ refused: 'conflict', status: 'indexing', message: expect.stringContaining('No version of this ontology has its terms yet') });
+    expect(new AppError('conflict').httpStatus).toBe(409);
+
+    await forgetTerms();
+    expect(await backfillOntologyTerms(ctx, hearts)).toEqual({ indexed: 3 });
+    expect((await readTerm(ctx, owner, { ...TermQuery.parse({ iri: HEART }), ontologyId: hearts })).commit_id).toBe(third.id);
+  });
+
+  it('when a half-written version is taken back then each transaction clears one batch, readers keep the last ready version, and a clear stopped half way is finished by the next', async () => {
+    const whole = await answers();
+    // Version 3 written but not marked: as a writer that stopped before its last part leaves it.
+    await db.sql.query(`UPDATE "commits" SET "terms_indexed" = FALSE WHERE "seq" = 3`);
+    const pending = await answers();
+    expect(pending['head']).toEqual(pending['roots 2']);
+    const rows = await rowsOf(3);
+    expect(rows).toBeGreaterThan(5);
+    const leftOf3 = async (sql: TermSql) => {
+      const [left] = await sql.query<{ n: string }>(
+        `SELECT (SELECT count(*) FROM "terms" WHERE "from_seq" >= 3 OR "to_seq" >= 3) + (SELECT count(*) FROM "term_changes" WHERE "seq" >= 3)
+          + (SELECT count(*) FROM "term_child_counts" WHERE "from_seq" >= 3 OR "to_seq" >= 3) AS "n"`,
+      );
+      return Number(left?.n);
+    };
+    let transactions = 0;
+    const counted =
+      (stopAt: number) =>
+      <T>(work: (sql: TermSql) => Promise<T>): Promise<T> =>
+        db.prisma.$transaction(async (tx) => {
+          transactions += 1;
+          if (transactions === stopAt) throw new Error('the process stopped');
+          const sql = termSqlOf(tx);
+          const before = await leftOf3(sql);
+          const result = await work(sql);
+          // Each transaction clears one key's rows (one IRI: its states, its child counts, its change), never the whole version.
+          expect(before - (await leftOf3(sql))).toBeLessThanOrEqual(4);
+          return result;
+        });
+    await expect(clearTermsFrom(counted(5), hearts, 3, { batch: 1 })).rejects.toThrow('the process stopped');
+    const half = await rowsOf(3);
+    expect(half).toBeLessThan(rows);
+    expect(half).toBeGreaterThan(0);
+    expect(await answers()).toEqual(pending);
+    transactions = 0;
+    await clearTermsFrom(counted(0), hearts, 3, { batch: 1 });
+    expect(transactions).toBeGreaterThan(5);
+    expect(await rowsOf(3)).toBe(0);
+    expect(await answers()).toEqual(pending);
+    expect(await backfillOntologyTerms(parts, hearts)).toEqual({ indexed: 1 });
     expect(await answers()).toEqual(whole);
   });
 });

@@ -18,6 +18,7 @@ export * from './oidc-payloads.js';
 
 export * from './write-access.js';
 export * from './term-writes.js';
+export * from './clear-term-writes.js';
 export * from './term-writes-in-parts.js';
 export * from './term-search.js';
 export * from './term-reads.js';

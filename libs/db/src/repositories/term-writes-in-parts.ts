@@ -2,55 +2,99 @@
 // memory): each part is a transaction of its own under the ontology's row lock, so neither the
 // service's memory nor one transaction grows with the number of terms, and the embedded
 // database's one connection is free between parts. Readers see none of it until the last part
-// marks the commit indexed (they answer the last indexed version: readyTermsSeq). One writer at
-// a time: `term_writes` names it, and each part checks it still holds the claim (a writer that
-// stopped beating for WRITER_SILENT_MS is taken over, its parts cleared).
+// marks the commit indexed (the head answers the last indexed version; version-scope.ts). One writer at
+// a time: `term_writes` names it; the writer beats from a timer (WRITER_BEAT_MS) from its claim
+// to its release, extraction included, and each part checks it still holds the claim. A claim
+// not beaten for WRITER_SILENT_MS (three beats) is a stopped writer's: it is taken over.
 import type { HeadTermState, TermSql } from './term-writes.js';
 
-/** A writer that has not written a part for this long (ms) is taken to have stopped. */
-export const WRITER_SILENT_MS = 10 * 60_000;
+/** How often a writer beats (ms), between parts and while it extracts or waits. */
+export const WRITER_BEAT_MS = 10_000;
+/** A claim not beaten for this long (ms: three beats missed) was left by a stopped writer. */
+export const WRITER_SILENT_MS = 3 * WRITER_BEAT_MS;
 
 /** The claim was taken over (this writer was silent too long) or released: stop writing. */
 export class TermsWriteLost extends Error {}
 
+const silentSql = (param: string) => `"beat_at" < now() - make_interval(secs => ${param}::float8 / 1000)`;
+
 /**
  * Claims commit `seq`'s terms for `writer` (call under the ontology's row lock): 'busy' when
- * another writer is at it, else whatever an earlier writer left is cleared by the caller.
+ * another writer is at it (beaten within `silentMs`); 'took_over' when a silent writer's claim
+ * was taken (what it wrote is to be cleared by the caller); else 'claimed'.
  */
-export async function claimTermsWrite(sql: TermSql, ontologyId: string, seq: number, writer: string): Promise<'claimed' | 'busy'> {
-  const rows = await sql.query<{ writer: string }>(
-    `INSERT INTO "term_writes" ("ontology_id", "seq", "writer", "beat_at") VALUES ($1::uuid, $2, $3, now())
+export async function claimTermsWrite(sql: TermSql, ontologyId: string, seq: number, writer: string, silentMs = WRITER_SILENT_MS): Promise<'claimed' | 'took_over' | 'busy'> {
+  const rows = await sql.query<{ writer: string; took_over: boolean }>(
+    `INSERT INTO "term_writes" ("ontology_id", "seq", "writer", "beat_at") VALUES ($1::uuid, $2, $3, clock_timestamp())
      ON CONFLICT ("ontology_id", "seq") DO UPDATE SET "writer" = EXCLUDED."writer", "beat_at" = EXCLUDED."beat_at"
-       WHERE "term_writes"."beat_at" < now() - make_interval(secs => $4::float8 / 1000)
-     RETURNING "writer"`,
-    [ontologyId, seq, writer, WRITER_SILENT_MS],
+       WHERE "term_writes".${silentSql('$4')}
+     RETURNING "writer", ("xmax" <> 0) AS "took_over"`,
+    [ontologyId, seq, writer, silentMs],
   );
-  return rows[0]?.writer === writer ? 'claimed' : 'busy';
+  const row = rows[0];
+  if (row?.writer !== writer) return 'busy';
+  return row.took_over ? 'took_over' : 'claimed';
 }
 
-/** Whether another writer is writing commit `seq`'s terms in parts now (a commit written at once must wait for it). */
-export async function termsWriteBusy(sql: TermSql, ontologyId: string, seq: number): Promise<boolean> {
-  const rows = await sql.query(
-    `SELECT 1 FROM "term_writes" WHERE "ontology_id" = $1::uuid AND "seq" = $2 AND "beat_at" >= now() - make_interval(secs => $3::float8 / 1000)`,
-    [ontologyId, seq, WRITER_SILENT_MS],
+/**
+ * Whether commit `seq` on may have rows to clear though no claim of it was left: its changes or
+ * kept IRIs (by their keys), or for the first commit any term (flags reset by hand). Cheap: the
+ * full clear walks every row of the ontology.
+ */
+export async function termRowsFromMayExist(sql: TermSql, ontologyId: string, seq: number): Promise<boolean> {
+  const rows = await sql.query<{ found: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM "term_changes" WHERE "ontology_id" = $1::uuid AND "seq" >= $2)
+       OR EXISTS (SELECT 1 FROM "term_write_iris" WHERE "ontology_id" = $1::uuid AND "seq" >= $2)
+       OR ($2 <= 1 AND EXISTS (SELECT 1 FROM "terms" WHERE "ontology_id" = $1::uuid)) AS "found"`,
+    [ontologyId, seq],
   );
-  return rows.length > 0;
+  return rows[0]?.found === true;
 }
 
-/** Beats for `writer` before a part; throws TermsWriteLost when it no longer holds the claim. */
-export async function holdTermsWrite(sql: TermSql, ontologyId: string, seq: number, writer: string): Promise<void> {
-  const rows = await sql.query(`UPDATE "term_writes" SET "beat_at" = now() WHERE "ontology_id" = $1::uuid AND "seq" = $2 AND "writer" = $3 RETURNING 1`, [
+/** Who holds commit `seq`'s claim, when it last beat (ms since the epoch, the database's clock) and whether it is silent; null when none. */
+export async function termsWriteClaim(
+  sql: TermSql,
+  ontologyId: string,
+  seq: number,
+  silentMs = WRITER_SILENT_MS,
+): Promise<{ writer: string; beatAt: number; silent: boolean } | null> {
+  const rows = await sql.query<{ writer: string; beat_at: string | number; silent: boolean }>(
+    `SELECT "writer", (extract(epoch FROM "beat_at") * 1000)::float8 AS "beat_at", ${silentSql('$3')} AS "silent"
+     FROM "term_writes" WHERE "ontology_id" = $1::uuid AND "seq" = $2`,
+    [ontologyId, seq, silentMs],
+  );
+  const row = rows[0];
+  return row ? { writer: row.writer, beatAt: Number(row.beat_at), silent: row.silent } : null;
+}
+
+/** Beats for `writer` (its timer, or a part); false when it no longer holds the claim. */
+export async function beatTermsWrite(sql: TermSql, ontologyId: string, seq: number, writer: string): Promise<boolean> {
+  const rows = await sql.query(`UPDATE "term_writes" SET "beat_at" = clock_timestamp() WHERE "ontology_id" = $1::uuid AND "seq" = $2 AND "writer" = $3 RETURNING 1`, [
     ontologyId,
     seq,
     writer,
   ]);
-  if (rows.length === 0) throw new TermsWriteLost(`the terms of commit ${seq} are being written by another writer`);
+  return rows.length > 0;
 }
 
-/** Drops the claim and the IRIs kept for it (the write ended, either way). */
+/**
+ * Whether `writer` holds commit `seq`'s claim, read without locking its row (call under the
+ * ontology's row lock, which every claim and takeover takes: the answer holds for the
+ * transaction, and the writer's timer can still beat meanwhile).
+ */
+export async function holdsTermsWrite(sql: TermSql, ontologyId: string, seq: number, writer: string): Promise<boolean> {
+  const rows = await sql.query(`SELECT 1 FROM "term_writes" WHERE "ontology_id" = $1::uuid AND "seq" = $2 AND "writer" = $3`, [ontologyId, seq, writer]);
+  return rows.length > 0;
+}
+
+/** Beats for `writer` in a part's transaction; throws TermsWriteLost when it no longer holds the claim. */
+export async function holdTermsWrite(sql: TermSql, ontologyId: string, seq: number, writer: string): Promise<void> {
+  if (!(await beatTermsWrite(sql, ontologyId, seq, writer))) throw new TermsWriteLost(`the terms of commit ${seq} are being written by another writer`);
+}
+
+/** Drops the claim (the write ended, either way; the IRIs kept for it are dropped before, in batches: dropKeptIris). */
 export async function releaseTermsWrite(sql: TermSql, ontologyId: string, seq: number, writer: string): Promise<void> {
   await sql.query(`DELETE FROM "term_writes" WHERE "ontology_id" = $1::uuid AND "seq" = $2 AND "writer" = $3`, [ontologyId, seq, writer]);
-  await sql.query(`DELETE FROM "term_write_iris" WHERE "ontology_id" = $1::uuid AND "seq" = $2`, [ontologyId, seq]);
 }
 
 const STATE_COLUMNS = `t."iri", t."digest", t."curie", t."kind", t."label", t."synonyms", t."definition", t."deprecated", t."replaced_by", t."parents"`;
@@ -101,18 +145,4 @@ export function parentHeadPage(sql: TermSql, ontologyId: string, seq: number, af
 /** The children count rows commit `seq` started and left empty (its parts add and subtract in any order). */
 export async function dropEmptyChildCounts(sql: TermSql, ontologyId: string, seq: number): Promise<void> {
   await sql.query(`DELETE FROM "term_child_counts" WHERE "ontology_id" = $1::uuid AND "from_seq" = $2 AND "children" <= 0`, [ontologyId, seq]);
-}
-
-/**
- * The sequence whose terms a read of version `seq` answers: `seq` itself when its terms are
- * written, else the last earlier commit whose terms are (0: none). A version written in parts
- * is thus never seen half written, and one whose terms are pending or failed answers its
- * nearest indexed ancestor's, as its unended rows did before.
- */
-export async function readyTermsSeq(sql: TermSql, ontologyId: string, seq: number): Promise<number> {
-  const rows = await sql.query<{ seq: number }>(
-    `SELECT c."seq" FROM "commits" c WHERE c."ontology_id" = $1::uuid AND c."seq" <= $2 AND c."terms_indexed" ORDER BY c."seq" DESC LIMIT 1`,
-    [ontologyId, seq],
-  );
-  return Number(rows[0]?.seq ?? 0);
 }

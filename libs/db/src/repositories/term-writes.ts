@@ -222,6 +222,16 @@ export const termsErrorSql = (alias: string): string =>
   `CASE WHEN ${alias}."terms_indexed" THEN NULL ELSE coalesce(${alias}."terms_error", (SELECT f."terms_error" FROM "commits" f
     WHERE f."ontology_id" = ${alias}."ontology_id" AND f."seq" < ${alias}."seq" AND NOT f."terms_indexed" AND f."terms_error" IS NOT NULL ORDER BY f."seq" LIMIT 1)) END`;
 
+/** The terms status of commit `seq` (as termsErrorSql reads it) and why it failed; null when there is no such commit. */
+export async function commitTermsStatus(sql: TermSql, ontologyId: string, seq: number): Promise<{ status: TermsStatus; error: string | null } | null> {
+  const rows = await sql.query<{ terms_indexed: boolean; terms_error: string | null }>(
+    `SELECT c."terms_indexed", ${termsErrorSql('c')} AS "terms_error" FROM "commits" c WHERE c."ontology_id" = $1::uuid AND c."seq" = $2`,
+    [ontologyId, seq],
+  );
+  const row = rows[0];
+  return row ? { status: termsStatusOf(row.terms_indexed, row.terms_error), error: row.terms_error } : null;
+}
+
 /** The terms status of an ontology's head commit ('ready' when there is none). */
 export async function headTermsStatus(sql: TermSql, ontologyId: string): Promise<TermsStatus> {
   const rows = await sql.query<{ terms_indexed: boolean; terms_error: string | null }>(
@@ -230,20 +240,6 @@ export async function headTermsStatus(sql: TermSql, ontologyId: string): Promise
   );
   const row = rows[0];
   return row ? termsStatusOf(row.terms_indexed, row.terms_error) : 'ready';
-}
-
-/**
- * Takes back whatever commits from `seq` on wrote (rows they started, ends they set, their
- * changes), so a backfill writes commit `seq` on exactly the states of `seq - 1`. Indexed
- * commits form a prefix of the history, so this finds nothing unless the flags were reset.
- */
-export async function clearTermsFrom(sql: TermSql, ontologyId: string, seq: number): Promise<void> {
-  for (const table of ['terms', 'term_parents', 'term_child_counts']) {
-    await sql.query(`DELETE FROM "${table}" WHERE "ontology_id" = $1::uuid AND "from_seq" >= $2`, [ontologyId, seq]);
-    await sql.query(`UPDATE "${table}" SET "to_seq" = NULL WHERE "ontology_id" = $1::uuid AND "to_seq" >= $2`, [ontologyId, seq]);
-  }
-  await sql.query(`DELETE FROM "term_changes" WHERE "ontology_id" = $1::uuid AND "seq" >= $2`, [ontologyId, seq]);
-  await sql.query(`DELETE FROM "term_write_iris" WHERE "ontology_id" = $1::uuid AND "seq" >= $2`, [ontologyId, seq]);
 }
 
 /** `source` is null when the caller asked for large sources to be left unread (`textUpToBytes`). */

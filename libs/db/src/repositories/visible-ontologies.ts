@@ -8,7 +8,7 @@ import { visibleTo, visibleToUserSql } from '../visibility.js';
 import type { DbClient } from './db-client.js';
 import { runnerQuery, sourceHeadColumns, sourceTextFrom, type SourceHead } from '../source-store/index.js';
 import { withHeadSource, type OntologyRow, type OntologyWithHeadMetrics } from './ontology-rows.js';
-import { termsErrorSql, termsStatusOf } from './term-writes.js';
+import { termsErrorSql, termsStatusOf, type TermsStatus } from './term-writes.js';
 
 export async function findVisibleOntology(db: DbClient, id: string, viewer: Viewer) {
   return withHeadSource(db, await db.ontology.findFirst({ where: { id, ...visibleTo(viewer) } }));
@@ -176,26 +176,51 @@ export async function findVisibleChildrenForUser(sql: SqlRunner, parentId: strin
   return { total: Number(rows[0]?.total ?? 0), rows: rows.map(({ total: _total, ...row }) => row) };
 }
 
+/** The version whose terms a read answers (its own, or the last earlier one with terms written). */
+export type TermsVersion = { seq: number; version: string; commitId: string };
+
 /**
  * The head version of an ontology `userId` may see, as term reads name it, in one query (the
- * visibility rule in SQL, as the single read checks it); null when hidden or missing. `termsSeq`:
- * the version whose terms it answers (readyTermsSeq).
+ * visibility rule in SQL, as the single read checks it); null when hidden or missing. `terms`:
+ * the version whose terms it answers (the last one whose terms are written; null when no version has its terms written
+ * yet), `termsStatus` the head's own (why the head is not the one answered).
  */
 export async function findVisibleHeadScope(
   sql: SqlRunner,
   ontologyId: string,
   userId: string,
-): Promise<{ ontologyId: string; seq: number; termsSeq: number; title: string; version: string; commitId: string; head: true } | null> {
-  const rows = await sql.query<{ ontology_id: string; seq: number; terms_seq: number; title: string; version: string; commit_id: string }>(
-    `SELECT o."id"::text AS "ontology_id", c."seq", o."title", c."version", c."id"::text AS "commit_id",
-       CASE WHEN c."terms_indexed" THEN c."seq" ELSE coalesce((SELECT r."seq" FROM "commits" r
-         WHERE r."ontology_id" = o."id" AND r."seq" < c."seq" AND r."terms_indexed" ORDER BY r."seq" DESC LIMIT 1), 0) END AS "terms_seq"
+): Promise<{ ontologyId: string; seq: number; title: string; version: string; commitId: string; terms: TermsVersion | null; termsStatus: TermsStatus; termsError: string | null } | null> {
+  const rows = await sql.query<{
+    ontology_id: string;
+    seq: number;
+    title: string;
+    version: string;
+    commit_id: string;
+    terms_indexed: boolean;
+    terms_error: string | null;
+    terms_seq: number | null;
+    terms_version: string | null;
+    terms_commit_id: string | null;
+  }>(
+    `SELECT o."id"::text AS "ontology_id", c."seq", o."title", c."version", c."id"::text AS "commit_id", c."terms_indexed", ${termsErrorSql('c')} AS "terms_error",
+       r."seq" AS "terms_seq", r."version" AS "terms_version", r."id"::text AS "terms_commit_id"
      FROM "ontologies" o JOIN "commits" c ON c."ontology_id" = o."id" AND c."seq" = o."head_seq"
+     LEFT JOIN LATERAL (SELECT r."seq", r."version", r."id" FROM "commits" r
+       WHERE r."ontology_id" = o."id" AND r."seq" <= c."seq" AND r."terms_indexed" ORDER BY r."seq" DESC LIMIT 1) r ON TRUE
      WHERE o."id" = $1::uuid AND ${visibleToUserSql('o', '$2')}`,
     [ontologyId, userId],
   );
   const row = rows[0];
-  return row
-    ? { ontologyId: row.ontology_id, seq: Number(row.seq), termsSeq: Number(row.terms_seq), title: row.title, version: row.version, commitId: row.commit_id, head: true }
-    : null;
+  if (!row) return null;
+  const terms = row.terms_seq === null ? null : { seq: Number(row.terms_seq), version: row.terms_version ?? '', commitId: row.terms_commit_id ?? '' };
+  return {
+    ontologyId: row.ontology_id,
+    seq: Number(row.seq),
+    title: row.title,
+    version: row.version,
+    commitId: row.commit_id,
+    terms,
+    termsStatus: termsStatusOf(row.terms_indexed, row.terms_error),
+    termsError: row.terms_error,
+  };
 }

@@ -13,17 +13,13 @@ import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
-  clearTermsFrom,
-  commitTermsIndexed,
   firstUnindexedCommit,
-  lockOntologyRow,
   markCommitTermsFailed,
   markCommitTermsIndexed,
   markCommitTermsPending,
   readSourceByteChunks,
   sourceOfCommit,
-  termSqlOf,
-  termsWriteBusy,
+  TermsWriteLost,
   type UnindexedCommit,
 } from '@oms/db';
 import type { SourceFormat } from '@oms/formats';
@@ -31,7 +27,8 @@ import { isStreamedFormat, type OntologyTerm, type TermsResult } from '@oms/onto
 import { WRITE_TX } from '../authorization/reauthorize.js';
 import type { ServiceContext } from '../context.js';
 import { indexCommitTerms, termsSyncMaxBytes } from './index-commit-terms.js';
-import { indexCommitTermsInParts, type PartsOutcome } from './index-terms-in-parts.js';
+import { writeClaimedTermsInParts, type PartsOutcome } from './index-terms-in-parts.js';
+import { claimCommitTerms, waitForClaim, type TermsClaim } from './terms-claim.js';
 
 export type OntologyBackfill = {
   /** Commits whose terms this call wrote. */
@@ -76,7 +73,7 @@ async function* termParts(path: string, size: number): AsyncGenerator<OntologyTe
  * terms to a second file in IRI order, and they are written from there in parts
  * (indexCommitTermsInParts). Nothing holds the source, its statements or its terms whole.
  */
-async function indexStreamedCommit(ctx: Pick<ServiceContext, 'heavyWork' | 'db' | 'config'>, ontologyId: string, commit: UnindexedCommit): Promise<{ outcome: PartsOutcome; skipped?: string }> {
+async function indexStreamedCommit(ctx: Pick<ServiceContext, 'heavyWork' | 'db' | 'config'>, claim: TermsClaim, commit: UnindexedCommit): Promise<{ outcome: PartsOutcome; skipped?: string }> {
   const path = join(ctx.config.uploadDir ?? tmpdir(), `oms-terms-${randomBytes(12).toString('hex')}`);
   const termsPath = `${path}.terms`;
   try {
@@ -85,7 +82,7 @@ async function indexStreamedCommit(ctx: Pick<ServiceContext, 'heavyWork' | 'db' 
     await rm(path, { force: true });
     if (!verdict.ok) return { outcome: 'blocked', skipped: `source no longer passes its format check: ${verdict.message}` };
     if (verdict.skipped !== undefined) return { outcome: 'blocked', skipped: verdict.skipped };
-    return { outcome: await indexCommitTermsInParts(ctx, ontologyId, commit.seq, termParts(termsPath, TERMS_PER_PART[ctx.db.kind])) };
+    return { outcome: await writeClaimedTermsInParts(claim, termParts(termsPath, TERMS_PER_PART[ctx.db.kind])) };
   } finally {
     // The spill folder too: a worker killed mid-extraction (time bound, heap) cannot remove it itself.
     await Promise.all([rm(path, { force: true }), rm(termsPath, { force: true }), rm(`${termsPath}.spill`, { recursive: true, force: true })]);
@@ -98,18 +95,42 @@ async function commitTerms(ctx: Pick<ServiceContext, 'heavyWork' | 'db' | 'confi
   return termsOf(ctx, commit.source_format, (await sourceOfCommit(ctx.db.prisma, commit.id)) ?? '');
 }
 
-/** Writes one commit's terms under the lock; 'done' when another writer already did, 'busy' while one writes it in parts. */
-async function indexOne(ctx: Pick<ServiceContext, 'db'>, ontologyId: string, seq: number, terms: TermsResult): Promise<PartsOutcome> {
-  return ctx.db.prisma.$transaction(async (tx) => {
-    if (!(await lockOntologyRow(tx, ontologyId))) return 'done';
-    const sql = termSqlOf(tx);
-    if (await commitTermsIndexed(sql, ontologyId, seq)) return 'done';
-    if (await termsWriteBusy(sql, ontologyId, seq)) return 'busy';
-    await clearTermsFrom(sql, ontologyId, seq);
-    if (!(await indexCommitTerms(sql, ontologyId, seq, terms))) return 'blocked';
-    await markCommitTermsIndexed(sql, ontologyId, seq);
+/** Writes the claimed commit's terms in one transaction (under the lock and the claim). */
+async function indexOne(claim: TermsClaim, terms: TermsResult): Promise<PartsOutcome> {
+  return claim.inTransaction(async (sql) => {
+    if (!(await indexCommitTerms(sql, claim.ontologyId, claim.seq, terms))) return 'blocked';
+    await markCommitTermsIndexed(sql, claim.ontologyId, claim.seq);
     return 'indexed';
   }, termsWriteTx(terms.terms.length));
+}
+
+/**
+ * Extracts and writes the claimed commit's terms (the claim is beaten meanwhile), then releases
+ * it. Throws as the write does (TermsWriteLost: another writer took it over).
+ */
+async function writeClaimed(
+  ctx: Pick<ServiceContext, 'db' | 'heavyWork' | 'config'>,
+  claim: TermsClaim,
+  commit: UnindexedCommit,
+  known: KnownTerms | undefined,
+): Promise<{ outcome: PartsOutcome; skipped?: string | undefined }> {
+  try {
+    if (known?.seq !== commit.seq && commit.source === null && isStreamedFormat(commit.source_format as SourceFormat)) {
+      // Written in parts, which releases the claim when it writes them (or takes back and releases when it fails).
+      const streamed = await indexStreamedCommit(ctx, claim, commit);
+      if (streamed.outcome !== 'indexed') await claim.release();
+      return streamed;
+    }
+    const terms = known?.seq === commit.seq ? known.terms : await commitTerms(ctx, commit);
+    const outcome = terms.skipped === undefined ? await indexOne(claim, terms) : 'blocked';
+    await claim.release();
+    return { outcome, skipped: terms.skipped };
+  } catch (error) {
+    // Nothing of a one-transaction write is left; a write in parts took back its own parts.
+    if (error instanceof TermsWriteLost) claim.stop();
+    else await claim.release().catch(() => claim.stop());
+    throw error;
+  }
 }
 
 /** Time allowed per term written in one transaction (a large ontology's terms are written at once). */
@@ -143,14 +164,17 @@ export async function backfillOntologyTerms(
     let skipped: string | undefined;
     let outcome: PartsOutcome;
     try {
-      if (known?.seq !== commit.seq && commit.source === null && isStreamedFormat(commit.source_format as SourceFormat)) {
-        ({ outcome, skipped } = await indexStreamedCommit(ctx, ontologyId, commit));
-      } else {
-        const terms = known?.seq === commit.seq ? known.terms : await commitTerms(ctx, commit);
-        skipped = terms.skipped;
-        outcome = skipped === undefined ? await indexOne(ctx, ontologyId, commit.seq, terms) : 'blocked';
+      const claim = await claimCommitTerms(ctx, ontologyId, commit.seq);
+      if (claim === 'busy') {
+        // A live writer's walk goes on from there; a stopped one's claim is taken over (at most three beats of waiting).
+        const waited = await waitForClaim(ctx, ontologyId, commit.seq, shouldStop);
+        if (waited === 'live' || waited === 'stopped') return { indexed };
+        continue;
       }
+      ({ outcome, skipped } = typeof claim === 'string' ? { outcome: claim } : await writeClaimed(ctx, claim, commit, known));
     } catch (error) {
+      // Another writer took the commit over: its walk goes on from there.
+      if (error instanceof TermsWriteLost) return { indexed };
       // Its source could not be read or its transaction was rolled back (timed out, lost its
       // connection): terms_status `failed` with why, until a later pass writes it.
       const reason = `its terms could not be written: ${error instanceof Error ? error.message.trim() : String(error)}`.slice(0, 1000);

@@ -5,31 +5,27 @@
 // (term_writes). The IRIs of the new version are kept as they pass, so the parent's terms the
 // new version lacks (the removed ones) are found by the database at the end, a page at a time.
 // The last transaction marks the commit indexed: readers see the version whole or not at all
-// (they answer the last indexed version meanwhile: readyTermsSeq). On failure the parts written
-// are taken back and the caller marks the commit failed, as before.
-import { randomUUID } from 'node:crypto';
+// (meanwhile the head answers the last indexed version, and a read of this one is a 409:
+// version-scope.ts). On failure the parts written are taken back (in batches) and the caller
+// marks the commit failed, as before. The claim (terms-claim.ts) is taken before extraction.
 import {
-  claimTermsWrite,
   clearTermsFrom,
   commitTermsIndexed,
   dropEmptyChildCounts,
-  holdTermsWrite,
+  dropKeptIris,
   keepVersionIris,
-  lockOntologyRow,
   markCommitTermsIndexed,
   parentTermDigests,
   parentTermStates,
-  releaseTermsWrite,
   parentHeadPage,
-  termSqlOf,
   TermsWriteLost,
   writeCommitTerms,
   type TermSql,
 } from '@oms/db';
 import { termChanges, type OntologyTerm } from '@oms/ontology-tools';
-import { WRITE_TX } from '../authorization/reauthorize.js';
 import type { ServiceContext } from '../context.js';
 import { asTerm, changeRowsOf, childCountDeltas, digestOf, stateOf, type DigestedTerm } from './index-commit-terms.js';
+import { claimCommitTerms, type TermsClaim } from './terms-claim.js';
 
 /** Head IRIs of the parent looked at per transaction (those the new version lacks are ended). */
 const REMOVED_PAGE = 5000;
@@ -85,34 +81,24 @@ async function endRemoved(sql: TermSql, ontologyId: string, seq: number, after: 
  * no terms yet. Throws when a part cannot be written, after taking back what was written.
  */
 export async function indexCommitTermsInParts(
-  ctx: Pick<ServiceContext, 'db'>,
+  ctx: Pick<ServiceContext, 'db' | 'config'>,
   ontologyId: string,
   seq: number,
   parts: AsyncIterable<readonly OntologyTerm[]>,
   options: { removedPage?: number } = {},
 ): Promise<PartsOutcome> {
-  const writer = randomUUID();
-  const start = await ctx.db.prisma.$transaction(async (tx) => {
-    if (!(await lockOntologyRow(tx, ontologyId))) return 'done';
-    const sql = termSqlOf(tx);
-    if (await commitTermsIndexed(sql, ontologyId, seq)) return 'done';
-    if (seq > 1 && !(await commitTermsIndexed(sql, ontologyId, seq - 1))) return 'blocked';
-    if ((await claimTermsWrite(sql, ontologyId, seq, writer)) === 'busy') return 'busy';
-    // What an earlier writer of this commit left (stopped half way).
-    await clearTermsFrom(sql, ontologyId, seq);
-    return 'claimed';
-  }, WRITE_TX);
-  if (start !== 'claimed') return start;
+  const claim = await claimCommitTerms(ctx, ontologyId, seq);
+  if (typeof claim === 'string') return claim;
+  return writeClaimedTermsInParts(claim, parts, options);
+}
 
-  /** One transaction of this write: the row lock, then the claim (still ours, beaten). */
-  const inPart = <T>(work: (sql: TermSql) => Promise<T>): Promise<T> =>
-    ctx.db.prisma.$transaction(async (tx) => {
-      if (!(await lockOntologyRow(tx, ontologyId))) throw new TermsWriteLost('the ontology was deleted');
-      const sql = termSqlOf(tx);
-      await holdTermsWrite(sql, ontologyId, seq, writer);
-      return work(sql);
-    }, WRITE_TX);
-
+/**
+ * Writes the claimed commit's terms from `parts` and releases the claim: 'indexed'. Throws
+ * TermsWriteLost when another writer took the claim over (it writes the commit), or the error of
+ * a part after taking back what was written.
+ */
+export async function writeClaimedTermsInParts(claim: TermsClaim, parts: AsyncIterable<readonly OntologyTerm[]>, options: { removedPage?: number } = {}): Promise<'indexed'> {
+  const { ontologyId, seq } = claim;
   try {
     // The next part is read and parsed while this one is written.
     const reader = parts[Symbol.asyncIterator]();
@@ -122,7 +108,7 @@ export async function indexCommitTermsInParts(
         const terms = part.value;
         next = reader.next();
         next.catch(() => undefined);
-        await inPart((sql) => writePart(sql, ontologyId, seq, terms));
+        await claim.inTransaction((sql) => writePart(sql, ontologyId, seq, terms));
       }
     } finally {
       // A part that failed leaves the reader half way: close its file.
@@ -130,27 +116,38 @@ export async function indexCommitTermsInParts(
     }
     if (seq > 1) {
       let after: string | null = null;
-      do after = await inPart((sql) => endRemoved(sql, ontologyId, seq, after, options.removedPage ?? REMOVED_PAGE));
+      do after = await claim.inTransaction((sql) => endRemoved(sql, ontologyId, seq, after, options.removedPage ?? REMOVED_PAGE));
       while (after !== null);
     }
-    await inPart(async (sql) => {
+    // The kept IRIs are not needed any more: dropped before the commit is marked, a batch per transaction.
+    await dropKeptIris(claim.inTransaction, ontologyId, seq);
+    await claim.inTransaction(async (sql) => {
       await dropEmptyChildCounts(sql, ontologyId, seq);
       await markCommitTermsIndexed(sql, ontologyId, seq);
-      await releaseTermsWrite(sql, ontologyId, seq, writer);
     });
-    return 'indexed';
   } catch (error) {
-    // Take back the parts written, unless another writer holds the commit now.
-    await ctx.db.prisma
-      .$transaction(async (tx) => {
-        if (!(await lockOntologyRow(tx, ontologyId))) return;
-        const sql = termSqlOf(tx);
-        if (!(await holdTermsWrite(sql, ontologyId, seq, writer).then(() => true, () => false))) return;
-        if (await commitTermsIndexed(sql, ontologyId, seq)) return;
-        await clearTermsFrom(sql, ontologyId, seq);
-        await releaseTermsWrite(sql, ontologyId, seq, writer);
-      }, WRITE_TX)
-      .catch(() => undefined);
+    await takeBack(claim, error);
     throw error;
+  }
+  await claim.release();
+  return 'indexed';
+}
+
+/**
+ * A write that failed: what it wrote is taken back (in batches) and the claim released, unless
+ * another writer holds the claim now (it clears and writes the commit itself). If the taking
+ * back fails too, the claim is left to fall silent: the next writer takes it over and clears.
+ */
+export async function takeBack(claim: TermsClaim, error: unknown): Promise<void> {
+  if (error instanceof TermsWriteLost) {
+    claim.stop();
+    return;
+  }
+  try {
+    if (await claim.inTransaction((sql) => commitTermsIndexed(sql, claim.ontologyId, claim.seq))) return claim.release();
+    await clearTermsFrom(claim.inTransaction, claim.ontologyId, claim.seq);
+    await claim.release();
+  } catch {
+    claim.stop();
   }
 }

@@ -1,11 +1,13 @@
 // A term's history and a commit's release note (DESIGN 6.2), from the changes computed when
-// each commit was made.
+// each commit was made. The history counts the commits whose terms are written; the release
+// note of a commit whose terms are not is a 409 (version-scope.ts).
 import { AppError, isUuid, pageInfo } from '@oms/domain';
 import { commitTermChanges, findCommitMeta, findVisibleHeadScope, iriOfCurie, termHistory } from '@oms/db';
 import type { TermHistoryQuery } from '@oms/contracts';
 import type { ServiceContext } from '../context.js';
 import { callerOf, visibleOntologyRowOr404, type CallerOrActor } from '../ontologies/caller.js';
 import { presentChange } from './present-terms.js';
+import { assertTermsWritten } from './version-scope.js';
 
 const windowOf = (query: { page: number; per_page: number }) => ({ skip: Math.min((query.page - 1) * query.per_page, 2 ** 31 - 1), take: query.per_page });
 
@@ -35,6 +37,8 @@ export async function readCommitChanges(ctx: ServiceContext, who: CallerOrActor,
   const ontology = await visibleOntologyRowOr404(ctx.db.prisma, caller, input.ontologyId);
   const commit = await findCommitMeta(ctx.db.prisma, ontology.id, { commitId: input.commitId });
   if (!commit) throw new AppError('not_found');
+  // A commit whose terms are not written has no changes to show yet: 409, not an empty release note.
+  await assertTermsWritten(ctx, ontology.id, { seq: commit.seq, version: commit.version, commitId: commit.id });
   const { summary, rows } = await commitTermChanges(ctx.db.sql, ontology.id, commit.seq, windowOf(input));
   const total = summary.added + summary.changed + summary.removed;
   return { summary, pagination: pageInfo(input.page, input.per_page, total), data: rows.map(presentChange) };
