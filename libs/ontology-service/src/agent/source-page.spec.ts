@@ -80,7 +80,7 @@ describe('sourcePage', () => {
 
   it('when the length of the source is known then a page reads only up to its end, and equals the whole-text page', async () => {
     const text = `ab😀"\\\n ${'plain 中 text '.repeat(400)} end 😀`;
-    let read = 0;
+    let read: number;
     async function* chunked(size: number) {
       for (let at = 0; at < text.length; at += size) {
         read = at + size;
