@@ -11,7 +11,10 @@ import type { SourceVerdict } from './check-and-measure.js';
 
 export const isStreamedFormat = (format: SourceFormat): boolean => STREAMED_FORMATS.includes(format);
 
-/** `sourceBytes`: the source's size when known (an upload's), to size the counts' tables at once. */
+/**
+ * `sourceBytes`: the size of a source whose bytes are all there (a whole file), to size the counts'
+ * tables at once; 0 (a source still arriving): the tables start small and grow with what is read.
+ */
 export async function checkAndMeasureStream(format: SourceFormat, bytes: AsyncIterable<Uint8Array>, sourceBytes = 0): Promise<SourceVerdict> {
   let size = 0;
   let lineBreaks = 0;

@@ -25,6 +25,7 @@ const SHAPES = [
   '{"slots": {"s": {}}, "id": "https://w3id.org/x", "default_prefix": "x", "prefixes": {"x": "https://w3id.org/x/"}, "classes": {"Person": {"is_a": "Thing"}, "Thing": {}}}',
   '[{"a": 1}, {"@context": {"ex": "http://e/"}, "@id": "ex:a", "ex:p": "v"}]',
   '[{"a": {"@context": 1}}, [{"@context": 2}]]',
+  '{"4294967295": 1, "b": 1, "4294967294": 2, "007": 1, "10": 1, "9": 1, "-1": 1, "1.0": 1, "0": 1, "b": 3, "10": 0}',
   '"just a string"',
   '[]',
   '{}',
@@ -54,6 +55,25 @@ describe('checkAndMeasureStream (json)', () => {
       expect({ text: text.slice(0, 80), metrics: await jsonStreamMetrics(reading, sizes) }).toEqual({ text: text.slice(0, 80), metrics: withoutTriples });
     }
   });
+
+  it('when the top-level object has many keys (array indices among them, repeated) then the stream lists and counts them as the whole text does, holding few', async () => {
+    const entries: string[] = ['"@context": {"ex": "http://e/"}', '"4294967295": 1', '"4294967294": 1', '"007": 1', '"-1": 1', '"1.0": 1'];
+    for (let i = 0; i < 200_000; i += 1) {
+      entries.push(`"k${i % 5 === 4 ? i - 3 : i}": 0`);
+      if (i % 3 === 0) entries.push(`"${(i * 7919) % 150_001}": 0`);
+    }
+    entries.push(`"classes": {${Array.from({ length: 50_000 }, (_, i) => `"C${i % 40_000}": {}`).join(', ')}}`);
+    const text = `{${entries.join(', ')}}`;
+    const reading = new JsonStreamReading(0);
+    expect(await validateSourceStream('json', reading.through(pieces(text, 65_536)), reading.observer)).toEqual({ ok: true });
+    const whole = await checkAndMeasure('json', text, { terms: false });
+    if (!whole.ok) throw new Error(whole.message);
+    const streamed = await jsonStreamMetrics(reading, { bytes: whole.metrics.bytes, lines: whole.metrics.lines });
+    expect(streamed.structure).toEqual(whole.metrics.structure);
+    expect(whole.metrics.structure).toMatchObject({ top_level_key_count: 160_000 + 66_667 + 7, linkml: { classes: 40_000 } });
+    expect(streamed.syntax).toBe('json-ld');
+    expect(reading.shape.heldKeys).toBeLessThanOrEqual(200);
+  }, 60_000);
 
   it('when the JSON is invalid at its very end then it is refused as the whole-text check refuses it', async () => {
     const text = `{"graphs": [${'{"id": "a"},'.repeat(1000)}{"id": "b"}]`;

@@ -4,6 +4,7 @@
 // and JSON, and the model summary for ORM2.
 import type { SourceCheck, SourceFormat, SourceObserver } from '@oms/formats';
 import { summarize } from '@oms/orm';
+import { MAX_LISTED_KEYS } from './json-key-list.js';
 import { isJsonLd } from './json-ld.js';
 import { kindOf } from './rdf-entities.js';
 import { SourceReads } from './source-reads.js';
@@ -44,7 +45,6 @@ export type SourceMetrics = {
 
 /** Above this size JSON-LD is not expanded to triples at ingest (jsonld.js is slow on large documents). */
 export const JSON_LD_METRICS_MAX_BYTES = 1024 * 1024;
-const MAX_LISTED_KEYS = 100;
 
 /** Counts distinct triples (as rdflib does) and remembers rdf:types and owl:imports. */
 export class RdfCounter {

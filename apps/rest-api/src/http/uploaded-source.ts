@@ -20,17 +20,13 @@ export function namedSourceFormat(body: unknown): z.infer<typeof sourceFormat> |
 }
 
 /**
- * What an upload may reach: the request's Content-Length when given (0 when not), the limit, and
- * how long the largest may take to arrive under the body deadline (the check waits that long at most).
+ * What an upload may reach: the limit, and how long the largest may take to arrive under the body
+ * deadline (the check waits that long at most). The request's Content-Length is not read: it is
+ * only the client's claim, and what the check holds follows the bytes that arrive (DESIGN 8).
  */
-export function uploadSize(
-  req: { headers: { 'content-length'?: string | undefined } },
-  maxSourceBytes: number,
-  deadline: BodyDeadlinePolicy,
-): { expected: number; max: number; arrivalMs: number } {
-  const length = Number(req.headers['content-length'] ?? 0);
+export function uploadSize(maxSourceBytes: number, deadline: BodyDeadlinePolicy): { max: number; arrivalMs: number } {
   const arrivalMs = deadline.baseMs + Math.ceil((maxSourceBytes / deadline.minBytesPerSecond) * 1000);
-  return { expected: Number.isSafeInteger(length) && length > 0 ? Math.min(length, maxSourceBytes) : 0, max: maxSourceBytes, arrivalMs };
+  return { max: maxSourceBytes, arrivalMs };
 }
 
 const NamesPlace = z.object({ ontology: z.object({ account_id: z.string().optional(), parent_id: z.string().nullable().optional() }) });

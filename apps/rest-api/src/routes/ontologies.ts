@@ -129,7 +129,7 @@ export function ontologyRoutes(ctx: RestContext): Router {
     const whileArriving = (body: unknown, spool: GrowingFile) => {
       const format = namedSourceFormat(body);
       if (format === undefined) return undefined;
-      const size = uploadSize(req, multipartOptions.maxSourceBytes, multipartOptions.deadline);
+      const size = uploadSize(multipartOptions.maxSourceBytes, multipartOptions.deadline);
       early = checkWhileArriving(ctx, actorOf(res).userId, format, spool, size, authorize ? () => authorize(body) : undefined);
       return early.checked;
     };

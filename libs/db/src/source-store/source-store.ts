@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { lineDelta } from './line-delta.js';
 import { applyPieces, decompressPiece, inflatePiece, PieceWriter, wholeVersionBytes, type PieceCodec } from './op-pieces.js';
 import { segmentBatches, SegmentWindow } from './segments.js';
+import { utf16Length } from './utf16-length.js';
 
 /** One SQL statement with positional parameters ($1, ...), answering its rows. */
 export type SqlQuery = <T>(sql: string, params?: unknown[]) => Promise<T[]>;
@@ -31,6 +32,8 @@ export type StoredSource = {
   bytes: number;
   /** SHA-256 of the source bytes, hex. */
   sha256: string;
+  /** Length of the source as text, in UTF-16 code units (the agent tools' `source_chars`). */
+  chars: number;
   /** Compressed bytes written for this version. */
   storedBytes: number;
   /** Deltas down to a whole version (0: stored whole). */
@@ -83,10 +86,12 @@ export async function storeSource(q: SqlQuery, input: StoreSourceInput): Promise
   const base = await baseOf(q, input);
   const hash = createHash('sha256');
   let bytes = 0;
+  let chars = 0;
   async function* tapped(): AsyncGenerator<Uint8Array> {
     for await (const chunk of typeof input.source === 'string' ? sliced(input.source) : input.source) {
       hash.update(chunk);
       bytes += chunk.byteLength;
+      chars += utf16Length(chunk);
       yield chunk;
     }
   }
@@ -108,11 +113,11 @@ export async function storeSource(q: SqlQuery, input: StoreSourceInput): Promise
     }
   }
   await writer.finish();
-  const stored: StoredSource = { bytes, sha256: hash.digest('hex'), storedBytes: writer.storedBytes, depth: base ? base.depth + 1 : 0 };
+  const stored: StoredSource = { bytes, sha256: hash.digest('hex'), chars, storedBytes: writer.storedBytes, depth: base ? base.depth + 1 : 0 };
   await q(
-    `INSERT INTO "commit_sources" ("commit_id", "ontology_id", "base_id", "depth", "codec", "bytes", "sha256", "pieces", "stored_bytes")
-     VALUES ($1::uuid, $2::uuid, $3::uuid, $4::int, $5, $6::bigint, $7, $8::int, $9::bigint)`,
-    [input.commitId, input.ontologyId, base?.id ?? null, stored.depth, CODEC, bytes, stored.sha256, writer.pieces, writer.storedBytes],
+    `INSERT INTO "commit_sources" ("commit_id", "ontology_id", "base_id", "depth", "codec", "bytes", "sha256", "chars", "pieces", "stored_bytes")
+     VALUES ($1::uuid, $2::uuid, $3::uuid, $4::int, $5, $6::bigint, $7, $8::bigint, $9::int, $10::bigint)`,
+    [input.commitId, input.ontologyId, base?.id ?? null, stored.depth, CODEC, bytes, stored.sha256, chars, writer.pieces, writer.storedBytes],
   );
   return stored;
 }

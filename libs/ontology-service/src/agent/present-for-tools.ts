@@ -28,12 +28,18 @@ export function withSourcePage<T extends { source: string }>(answer: T, window: 
 
 /**
  * `withSourcePage` for an answer whose source is read from the store as text chunks (DESIGN 8:
- * never whole): measured with paging fields as wide as any source's can be.
+ * never whole), up to the page's end: `chars` is the source's length, kept with it. Measured
+ * with paging fields as wide as any source's can be.
  */
-export async function withStreamedSourcePage<T extends { source: string }>(answer: T, chunks: AsyncIterable<string>, window: SourceWindow): Promise<Omit<T, 'source'> & SourcePage> {
+export async function withStreamedSourcePage<T extends { source: string }>(
+  answer: T,
+  chunks: AsyncIterable<string>,
+  chars: number,
+  window: SourceWindow,
+): Promise<Omit<T, 'source'> & SourcePage> {
   const widest: SourcePage = { source: '', source_truncated: false, source_chars: Number.MAX_SAFE_INTEGER, next_source_offset: Number.MAX_SAFE_INTEGER };
   const overhead = JSON.stringify({ ...answer, ...widest }).length;
-  const page = await streamedSourcePage(chunks, window.source_offset, window.source_length, TOOL_RESULT_MAX_CHARS - overhead);
+  const page = await streamedSourcePage(chunks, window.source_offset, window.source_length, TOOL_RESULT_MAX_CHARS - overhead, chars);
   return { ...answer, ...page };
 }
 

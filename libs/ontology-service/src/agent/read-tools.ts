@@ -8,7 +8,7 @@ import { presentCommitDetail, presentCommitSummary } from '../presenters/ontolog
 import type { Caller } from '../ontologies/caller.js';
 import { listAccounts } from '../accounts/read-accounts.js';
 import { listOntologyCommits, readCommitMeta } from '../ontologies/ontology-commits.js';
-import { readOntologySummary, storedSourceText } from '../ontologies/read-ontology.js';
+import { readOntologySummary, storedSourceChars, storedSourceText } from '../ontologies/read-ontology.js';
 import { withVisibleParents } from '../ontologies/visible-parents.js';
 import { listPage, presentToolOntology, presentToolOntologySummary, withStreamedSourcePage, type SourceWindow } from './present-for-tools.js';
 
@@ -47,7 +47,8 @@ export async function listOntologiesForTools(
 export async function readOntologyForTools(ctx: ServiceContext, caller: Caller, input: { id: string } & SourceWindow) {
   const { sourceBytes: _bytes, headCommitId, memberAccountName: _member, headMetrics: _metrics, termsStatus: _terms, ...row } = await readOntologySummary(ctx, caller, { id: input.id });
   const answer = presentToolOntology({ ...row, commits: [{ source: '' }] }, ctx.config.baseUrl);
-  return withStreamedSourcePage(answer, storedSourceText(ctx, headCommitId, { key: caller.userId }), input);
+  const read = { key: caller.userId };
+  return withStreamedSourcePage(answer, storedSourceText(ctx, headCommitId, read), await storedSourceChars(ctx, headCommitId, read), input);
 }
 
 export async function listCommitsForTools(ctx: ServiceContext, caller: Caller, input: { ontology_id: string; limit: number; offset: number }) {
@@ -60,5 +61,6 @@ export async function listCommitsForTools(ctx: ServiceContext, caller: Caller, i
 export async function readCommitForTools(ctx: ServiceContext, caller: Caller, input: { id: string } & SourceWindow) {
   const commit = await readCommitMeta(ctx, caller, { commitId: input.id });
   const answer = presentCommitDetail({ ...commit, source: '' });
-  return withStreamedSourcePage(answer, storedSourceText(ctx, commit.id, { key: caller.userId }), input);
+  const read = { key: caller.userId };
+  return withStreamedSourcePage(answer, storedSourceText(ctx, commit.id, read), await storedSourceChars(ctx, commit.id, read), input);
 }

@@ -77,4 +77,26 @@ describe('sourcePage', () => {
       await expect(streamedSourcePage(chunked(size), text.length + 1, 10, 100)).rejects.toThrow();
     }
   });
+
+  it('when the length of the source is known then a page reads only up to its end, and equals the whole-text page', async () => {
+    const text = `ab😀"\\\n ${'plain 中 text '.repeat(400)} end 😀`;
+    let read: number;
+    async function* chunked(size: number) {
+      for (let at = 0; at < text.length; at += size) {
+        read = at + size;
+        yield text.slice(at, at + size);
+      }
+    }
+    for (const size of [1, 7, 64]) {
+      for (const [offset, length, budget] of [[0, 60_000, 1_000], [0, 3, 100], [2, 5, 100], [17, 40, 50], [300, 100, 60_000], [text.length - 3, 10, 100], [text.length, 10, 100]] as const) {
+        read = 0;
+        expect(await streamedSourcePage(chunked(size), offset, length, budget, text.length)).toEqual(sourcePage(text, offset, length, budget));
+        // The page, the character after it, and the rest of the chunk that holds it.
+        expect(read).toBeLessThanOrEqual(Math.min(offset + length + 1, text.length) + size);
+      }
+      read = 0;
+      await expect(streamedSourcePage(chunked(size), text.length + 1, 10, 100, text.length)).rejects.toThrow();
+      expect(read).toBe(0);
+    }
+  });
 });

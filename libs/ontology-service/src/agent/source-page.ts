@@ -67,9 +67,12 @@ function pageOfWindow(window: SourceWindow, offset: number, length: number, esca
 
 /**
  * `sourcePage` of a source read as text chunks (DESIGN 8: a large source is never held whole):
- * only the page's stretch is kept; the rest is counted, to the end, for `source_chars`.
+ * only the page's stretch is kept. With `total` (the source's length, kept with it) the read
+ * stops once the page's stretch is in (an offset past the end reads nothing); without it the
+ * rest is counted, to the end, for `source_chars`.
  */
-export async function streamedSourcePage(chunks: AsyncIterable<string>, offset: number, length: number, escapedBudget: number): Promise<SourcePage> {
+export async function streamedSourcePage(chunks: AsyncIterable<string>, offset: number, length: number, escapedBudget: number, total?: number): Promise<SourcePage> {
+  if (total !== undefined && offset > total) return pageOfWindow({ text: '', start: 0, total }, offset, length, escapedBudget);
   const keepFrom = Math.max(0, offset - 1);
   const keepTo = offset + length + 1;
   const kept: string[] = [];
@@ -79,6 +82,8 @@ export async function streamedSourcePage(chunks: AsyncIterable<string>, offset: 
     const to = Math.min(keepTo, position + chunk.length);
     if (from < to) kept.push(chunk.slice(from - position, to - position));
     position += chunk.length;
+    // Leaving the loop ends the read (the chunks' return()).
+    if (total !== undefined && position >= keepTo) break;
   }
-  return pageOfWindow({ text: kept.join(''), start: Math.min(keepFrom, position), total: position }, offset, length, escapedBudget);
+  return pageOfWindow({ text: kept.join(''), start: Math.min(keepFrom, position), total: total ?? position }, offset, length, escapedBudget);
 }

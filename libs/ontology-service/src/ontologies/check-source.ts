@@ -48,8 +48,8 @@ export type UploadCheck = { format: SourceFormat; checked: Promise<CheckedSource
 /**
  * Starts checking and measuring an upload in a streamed format while it is still being spooled
  * (DESIGN 8: the parse runs while the upload arrives), from the spool as it grows, once it is
- * past the synchronous terms limit. `size.expected` (0: unknown) sizes the counts' tables,
- * `size.max` (the upload limit) the time bound. A refusal rejects `checked` (422) as soon as it is known, so the request can
+ * past the synchronous terms limit. `size.max` (the upload limit) sets the time bound; the counts'
+ * tables grow with the bytes read, whatever size the client announced. A refusal rejects `checked` (422) as soon as it is known, so the request can
  * answer before the rest arrives. checkSourceFile then takes this check's verdict.
  */
 export function checkWhileArriving(
@@ -57,7 +57,7 @@ export function checkWhileArriving(
   callerId: string,
   format: SourceFormat,
   spool: GrowingFile,
-  size: { expected: number; max: number; arrivalMs?: number },
+  size: { max: number; arrivalMs?: number },
   /** Refuses a caller who may not make this write (403/404/422), before any of its work is done. */
   authorize: () => Promise<void> = async () => undefined,
 ): UploadCheck {
@@ -65,7 +65,7 @@ export function checkWhileArriving(
     await authorize();
     if (!isStreamedFormat(format) || !(await spool.whenPast(termsSyncMaxBytes(ctx.config)))) return undefined;
     const growing = { shared: spool.shared, maxBytes: size.max, ...(size.arrivalMs === undefined ? {} : { arrivalMs: size.arrivalMs }) };
-    return verdictOf(await ctx.heavySlots.run(callerId, () => ctx.heavyWork.checkFile(format, spool.path, size.expected, growing)));
+    return verdictOf(await ctx.heavySlots.run(callerId, () => ctx.heavyWork.checkFile(format, spool.path, 0, growing)));
   })();
   return { format, checked, stop: () => spool.stop() };
 }

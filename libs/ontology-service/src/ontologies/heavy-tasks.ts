@@ -28,7 +28,9 @@ export type HeavyTask =
   /**
    * A source in a file (an upload's spool), read as a stream: memory does not grow with it
    * (DESIGN 8). With `growing` the file is still arriving (`shared`: GrowingFile.shared) and is
-   * read as it grows; `bytes` is then the size expected (0: unknown), `maxBytes` the largest.
+   * read as it grows, `maxBytes` the largest it may reach. Only a whole file's `bytes` size the
+   * counts' tables at once: a growing file's tables grow with the bytes read (a size announced
+   * by the client is only a claim, and tables made for it would be held until the upload ends).
    */
   | { kind: 'check-file'; format: SourceFormat; path: string; bytes: number; growing?: { shared: SharedArrayBuffer; maxBytes: number } }
   /**
@@ -73,7 +75,7 @@ export async function runHeavyTask(task: HeavyTask): Promise<SourceVerdict | Ter
       return checkAndMeasureStream(
         task.format,
         task.growing ? readGrowingFile(task.path, task.growing.shared) : createReadStream(task.path, { highWaterMark: FILE_READ_BYTES }),
-        task.bytes,
+        task.growing ? 0 : task.bytes,
       );
     case 'terms-file':
       return extractTermsToFile(task.format, createReadStream(task.path, { highWaterMark: FILE_READ_BYTES }), task.outPath);

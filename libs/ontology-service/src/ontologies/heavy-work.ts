@@ -30,7 +30,7 @@ export type HeavyWork = {
    * Parses and measures a source held in a file, read as a stream (no terms): for sources in a
    * format with a streaming parser (isStreamedFormat), in the ingest pool (not niced). Its time
    * bound grows with its size. With `growing` the file is still arriving (`shared`: GrowingFile.shared): it is read as it
-   * grows, `bytes` is the size expected (0: unknown) and `maxBytes` the largest it may reach.
+   * grows, `maxBytes` is the largest it may reach and `bytes` does not size anything (pass 0).
    */
   checkFile(format: SourceFormat, path: string, bytes: number, growing?: { shared: SharedArrayBuffer; maxBytes: number; arrivalMs?: number }): Promise<SourceVerdict>;
   /**

@@ -1,7 +1,22 @@
 // One ontology the caller may see (GET /api/v1/ontologies/:id, read_ontology): at its head, or
 // (REST, issue 10) as it was at one commit. Hidden and missing look the same: 404.
 import { AppError } from '@oms/domain';
-import { findVisibleChildrenForUser, findVisibleOntologyForUser, findVisibleOntologySummaryForUser, prismaQuery, readSourceChunks, storedSourceInfo, type SourceChunkOptions, type VisibleChild, type OntologyRow, type OntologySummary, type OntologyWithHeadMetrics } from '@oms/db';
+import {
+  countSourceChars,
+  findVisibleChildrenForUser,
+  findVisibleOntologyForUser,
+  findVisibleOntologySummaryForUser,
+  prismaQuery,
+  readSourceChunks,
+  recordedSourceChars,
+  sessionsQuery,
+  storedSourceInfo,
+  type SourceChunkOptions,
+  type VisibleChild,
+  type OntologyRow,
+  type OntologySummary,
+  type OntologyWithHeadMetrics,
+} from '@oms/db';
 import type { ServiceContext } from '../context.js';
 import { callerOf, visibleOntologyRowOr404, type CallerOrActor } from './caller.js';
 import { commitMetaOf, type CommitMeta, type CommitRef } from './find-commit.js';
@@ -46,6 +61,18 @@ export async function storedSourceBytes(ctx: ServiceContext, commitId: string): 
  */
 export function storedSourceText(ctx: ServiceContext, commitId: string, options: Omit<SourceChunkOptions, 'chunkBytes'> = {}): AsyncGenerator<string> {
   return readSourceChunks(ctx.db.sessions, commitId, options);
+}
+
+/**
+ * The length of a commit's stored source in characters (UTF-16 code units), kept with it; a
+ * source stored before the count existed is counted once from its bytes, and the count kept.
+ * 0 for a commit without a stored source.
+ */
+export async function storedSourceChars(ctx: ServiceContext, commitId: string, options: Pick<SourceChunkOptions, 'key'> = {}): Promise<number> {
+  const q = sessionsQuery(ctx.db.sessions, options);
+  const recorded = await recordedSourceChars(q, commitId);
+  if (recorded === undefined) return 0;
+  return recorded ?? countSourceChars(q, commitId);
 }
 
 /** The first `take` children of an ontology the caller may see (and their number), only those they may see. */
