@@ -258,6 +258,26 @@ describe.each(testBackends())('terms written in parts on %s', (backend) => {
     expect(await answers()).toEqual(whole);
   });
 
+  it('when a live writer holds the ontology in one long transaction then another claim finds it busy at once, without waiting for the lock', async () => {
+    const whole = await answers();
+    await unwrite(3);
+    const claim = await claimCommitTerms(parts, hearts, 3);
+    if (typeof claim === 'string') throw new Error(`not claimed: ${claim}`);
+    // As a one-transaction write of many terms: it holds the ontology's row lock for its whole length.
+    let ended = false;
+    const long = claim
+      .inTransaction(() => new Promise((resolve) => setTimeout(resolve, 8 * BEAT_MS)), { maxWait: 10_000, timeout: 30_000 })
+      .finally(() => (ended = true));
+    await new Promise((resolve) => setTimeout(resolve, BEAT_MS));
+    expect(await claimCommitTerms(parts, hearts, 3)).toBe('busy');
+    // PostgreSQL answers beside the lock (a walk waiting on it past its own transaction's bound marked the commit failed);
+    // PGlite has one connection, so there every query waits for the transaction.
+    if (backend !== 'pglite') expect(ended).toBe(false);
+    await long;
+    expect(await writeClaimedTermsInParts(claim, onePerPart(V3))).toBe('indexed');
+    expect(await answers()).toEqual(whole);
+  });
+
   it('when the head is pending then head reads answer the last ready version under its own name, and reads of the pending version are 409', async () => {
     const commits = await commitsOf(hearts);
     const [, second, third] = commits;

@@ -23,13 +23,19 @@ export type TermRefLookup = { key: string; head: boolean };
 async function versionTermByRef<T>(sql: SqlRunner, columns: string, ontologyId: string, seq: number, ref: string, lookup?: TermRefLookup): Promise<T | null> {
   const [byIri] = await sql.query<T>(`SELECT ${columns} FROM "terms" t WHERE t."ontology_id" = $1::uuid AND t."iri" = $3 AND ${COVERS('t', '$2')} LIMIT 1`, [ontologyId, seq, ref]);
   if (byIri) return byIri;
-  const head = lookup?.head === true;
-  const [byCurie] = await sql.query<T>(
-    `SELECT ${columns} FROM "terms" t WHERE t."ontology_id" = $1::uuid AND ${COVERS('t', '$2')} AND t."curie" = $3${head ? ` AND t."to_seq" IS NULL AND t."id_keys" @> ARRAY[$4::text]` : ''}
+  const byCurie = (head: boolean) =>
+    sql.query<T>(
+      `SELECT ${columns} FROM "terms" t WHERE t."ontology_id" = $1::uuid AND ${COVERS('t', '$2')} AND t."curie" = $3${head ? ` AND t."to_seq" IS NULL AND t."id_keys" @> ARRAY[$4::text]` : ''}
      ORDER BY t."iri" COLLATE "C" LIMIT 1`,
-    head ? [ontologyId, seq, ref, lookup?.key] : [ontologyId, seq, ref],
-  );
-  return byCurie ?? null;
+      head ? [ontologyId, seq, ref, lookup?.key] : [ontologyId, seq, ref],
+    );
+  if (lookup?.head === true) {
+    const [atHead] = await byCurie(true);
+    if (atHead) return atHead;
+    // A commit made since the scope was read may have ended the head's rows: read the version as any other.
+  }
+  const [found] = await byCurie(false);
+  return found ?? null;
 }
 
 /** The term of version `seq` whose IRI, or else CURIE, is `ref`. */

@@ -27,7 +27,7 @@ import { isStreamedFormat, type OntologyTerm, type TermsResult } from '@oms/onto
 import { WRITE_TX } from '../authorization/reauthorize.js';
 import type { ServiceContext } from '../context.js';
 import { indexCommitTerms, termsSyncMaxBytes } from './index-commit-terms.js';
-import { writeClaimedTermsInParts, type PartsOutcome } from './index-terms-in-parts.js';
+import { releaseWritten, writeClaimedTermsInParts, type PartsOutcome } from './index-terms-in-parts.js';
 import { claimCommitTerms, waitForClaim, type TermsClaim } from './terms-claim.js';
 
 export type OntologyBackfill = {
@@ -123,7 +123,8 @@ async function writeClaimed(
     }
     const terms = known?.seq === commit.seq ? known.terms : await commitTerms(ctx, commit);
     const outcome = terms.skipped === undefined ? await indexOne(claim, terms) : 'blocked';
-    await claim.release();
+    if (outcome === 'indexed') await releaseWritten(claim);
+    else await claim.release();
     return { outcome, skipped: terms.skipped };
   } catch (error) {
     // Nothing of a one-transaction write is left; a write in parts took back its own parts.

@@ -129,8 +129,16 @@ export async function writeClaimedTermsInParts(claim: TermsClaim, parts: AsyncIt
     await takeBack(claim, error);
     throw error;
   }
-  await claim.release();
+  await releaseWritten(claim);
   return 'indexed';
+}
+
+/**
+ * Releases the claim of a commit whose terms are written and marked: a failure to release is not
+ * the write's (the claim, left to fall silent, is never taken for a commit already written).
+ */
+export async function releaseWritten(claim: TermsClaim): Promise<void> {
+  await claim.release().catch(() => claim.stop());
 }
 
 /**
@@ -144,7 +152,7 @@ export async function takeBack(claim: TermsClaim, error: unknown): Promise<void>
     return;
   }
   try {
-    if (await claim.inTransaction((sql) => commitTermsIndexed(sql, claim.ontologyId, claim.seq))) return claim.release();
+    if (await claim.inTransaction((sql) => commitTermsIndexed(sql, claim.ontologyId, claim.seq))) return await claim.release();
     await clearTermsFrom(claim.inTransaction, claim.ontologyId, claim.seq);
     await claim.release();
   } catch {

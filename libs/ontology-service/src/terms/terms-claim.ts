@@ -56,6 +56,10 @@ export type ClaimOutcome = 'done' | 'busy' | 'blocked';
 export async function claimCommitTerms(ctx: ClaimContext, ontologyId: string, seq: number): Promise<ClaimOutcome | TermsClaim> {
   const writer = randomUUID();
   const { beatMs, silentMs } = writerTiming(ctx.config);
+  // A live writer's claim is seen without waiting for the row lock: its write may hold that lock
+  // longer than a claim's transaction may wait (one transaction for all of a version's terms).
+  const held = await termsWriteClaim(ctx.db.sql, ontologyId, seq, silentMs);
+  if (held && !held.silent) return 'busy';
   const start = await ctx.db.prisma.$transaction(async (tx) => {
     if (!(await lockOntologyRow(tx, ontologyId))) return 'done';
     const sql = termSqlOf(tx);
