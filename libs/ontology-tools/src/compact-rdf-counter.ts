@@ -28,12 +28,18 @@ const BYTES_PER_TYPED_SUBJECT = 280;
 /** Triples fingerprinted at once (TermTexts), or fewer once their texts reach PENDING_UNITS. */
 const PENDING_TRIPLES = 1024;
 const PENDING_UNITS = 1 << 14;
+/**
+ * A literal longer than this is hashed on its own as it comes, not copied into a batch: a batch
+ * copy of a text of hundreds of MB would hold it twice more.
+ */
+const LONG_LITERAL_UNITS = 1 << 16;
 
 // A pending triple's flags.
 const NEW_SUBJECT = 1;
 const NEW_PREDICATE = 2;
 const NAMED_SUBJECT = 4;
 const NAMED_OBJECT = 8;
+const LONG_OBJECT = 16;
 // What a predicate means here.
 const TYPE = 1;
 const IMPORTS = 2;
@@ -68,6 +74,8 @@ export class CompactRdfCounter {
   private pending = 0;
   private readonly ends = new Int32Array(PENDING_TRIPLES * 4);
   private readonly flags = new Uint8Array(PENDING_TRIPLES);
+  /** The fingerprints of long literals, by their triple's place in the batch. */
+  private readonly longPrints = new Map<number, Fingerprint>();
 
   /** `sourceBytes`: the source's size when known, to size the triples' table at once. */
   constructor(sourceBytes = 0) {
@@ -92,7 +100,12 @@ export class CompactRdfCounter {
       flags |= NEW_PREDICATE;
       ends[at + 2] = texts.push(predicate.value);
     } else ends[at + 2] = texts.length;
-    ends[at + 3] = texts.push(keyOf(object));
+    const objectKey = keyOf(object);
+    if (objectKey.length > LONG_LITERAL_UNITS && object.termType === 'Literal') {
+      flags |= LONG_OBJECT;
+      this.longPrints.set(this.pending, new Fingerprint().add(objectKey));
+      ends[at + 3] = texts.length;
+    } else ends[at + 3] = texts.push(objectKey);
     this.flags[this.pending] = flags;
     this.pending += 1;
     if (this.pending === PENDING_TRIPLES || texts.length >= PENDING_UNITS) this.flush();
@@ -118,11 +131,12 @@ export class CompactRdfCounter {
         if (this.subjectNamed) subjectIri.reset().addUnits(units, graphEnd, subjectEnd);
       }
       if (flag & NEW_PREDICATE) this.predicateMeans = this.meaningOf(predicatePrint.reset().addUnits(units, subjectEnd, predicateEnd), units, subjectEnd, predicateEnd);
-      objectPrint.reset().addUnits(units, predicateEnd, objectEnd);
-      this.triples.add(this.print.mix(subjectPrint, predicatePrint, objectPrint));
+      const object = flag & LONG_OBJECT ? (this.longPrints.get(i) as Fingerprint) : objectPrint.reset().addUnits(units, predicateEnd, objectEnd);
+      this.triples.add(this.print.mix(subjectPrint, predicatePrint, object));
       if (flag & NAMED_OBJECT && this.predicateMeans !== 0) this.typeOrImport(units, predicateEnd, objectEnd);
       from = objectEnd;
     }
+    this.longPrints.clear();
   }
 
   private meaningOf(print: Fingerprint, units: Uint16Array, from: number, to: number): number {
