@@ -4,18 +4,9 @@
 // text. The same numbers as RdfCounter, save a fingerprint collision (see there).
 import { Fingerprint, FingerprintTable } from './fingerprint-table.js';
 import type { RdfMetrics } from './metrics.js';
-import { TermTexts, textOf, unitsAre } from './term-texts.js';
+import { TermTexts, keyOf, textOf } from './term-texts.js';
 import type { Quad, Term } from './terms.js';
-import { CLASS, PROPERTY, TypeBits, countKind } from './type-kinds.js';
-import { OWL_IMPORTS, RDF_TYPE } from './vocabulary.js';
-
-/** A term's text, unique among the terms of one parse (N3.js terms carry it as `id`). */
-function keyOf(term: Term): string {
-  const id = (term as { id?: unknown }).id;
-  if (typeof id === 'string') return id;
-  if (term.termType === 'Literal') return `"${term.value}"${term.language ? `@${term.language}` : `^^${term.datatype.value}`}`;
-  return `${term.termType === 'BlankNode' ? '_:' : ''}${term.value}`;
-}
+import { CLASS, IMPORTS, PROPERTY, TypeBits, countKind, meaningOf } from './type-kinds.js';
 
 /**
  * Bytes of Turtle per distinct triple and per typed subject, about (58 and 300 in the generated
@@ -40,14 +31,6 @@ const NEW_PREDICATE = 2;
 const NAMED_SUBJECT = 4;
 const NAMED_OBJECT = 8;
 const LONG_OBJECT = 16;
-// What a predicate means here.
-const TYPE = 1;
-const IMPORTS = 2;
-
-const printOf = (text: string) => new Fingerprint().add(text);
-const TYPE_PRINT = printOf(RDF_TYPE);
-const IMPORTS_PRINT = printOf(OWL_IMPORTS);
-const same = (a: Fingerprint, b: Fingerprint) => a.hi === b.hi && a.lo === b.lo;
 
 export class CompactRdfCounter {
   private readonly triples: FingerprintTable;
@@ -130,19 +113,13 @@ export class CompactRdfCounter {
         this.subjectNamed = (flag & NAMED_SUBJECT) !== 0;
         if (this.subjectNamed) subjectIri.reset().addUnits(units, graphEnd, subjectEnd);
       }
-      if (flag & NEW_PREDICATE) this.predicateMeans = this.meaningOf(predicatePrint.reset().addUnits(units, subjectEnd, predicateEnd), units, subjectEnd, predicateEnd);
+      if (flag & NEW_PREDICATE) this.predicateMeans = meaningOf(predicatePrint.reset().addUnits(units, subjectEnd, predicateEnd), units, subjectEnd, predicateEnd);
       const object = flag & LONG_OBJECT ? (this.longPrints.get(i) as Fingerprint) : objectPrint.reset().addUnits(units, predicateEnd, objectEnd);
       this.triples.add(this.print.mix(subjectPrint, predicatePrint, object));
       if (flag & NAMED_OBJECT && this.predicateMeans !== 0) this.typeOrImport(units, predicateEnd, objectEnd);
       from = objectEnd;
     }
     this.longPrints.clear();
-  }
-
-  private meaningOf(print: Fingerprint, units: Uint16Array, from: number, to: number): number {
-    if (same(print, TYPE_PRINT) && unitsAre(units, from, to, RDF_TYPE)) return TYPE;
-    if (same(print, IMPORTS_PRINT) && unitsAre(units, from, to, OWL_IMPORTS)) return IMPORTS;
-    return 0;
   }
 
   /** An rdf:type or owl:imports triple whose object, units[from, to), is an IRI. */

@@ -5,6 +5,16 @@
 // first character read or hash. Joined and written at once, each character is copied twice in
 // bulk instead (measured on 100 MB of Turtle: see docs/decisions.md, "Cheaper fingerprints").
 
+import type { Term } from './terms.js';
+
+/** A term's text, unique among the terms of one parse (N3.js terms carry it as `id`). */
+export function keyOf(term: Term): string {
+  const id = (term as { id?: unknown }).id;
+  if (typeof id === 'string') return id;
+  if (term.termType === 'Literal') return `"${term.value}"${term.language ? `@${term.language}` : `^^${term.datatype.value}`}`;
+  return `${term.termType === 'BlankNode' ? '_:' : ''}${term.value}`;
+}
+
 /** Code units a batch keeps room for between batches (a larger one is made for one batch). */
 const KEPT_UNITS = 1 << 15;
 /** Code units turned into a string per String.fromCharCode call. */

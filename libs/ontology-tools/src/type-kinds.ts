@@ -1,9 +1,21 @@
-// What kindOf (rdf-entities.ts) reads of a subject's types, as bits (compact-rdf-counter.ts):
-// the first class or property type decides between the two; the rest only matter by presence.
-import type { Fingerprint } from './fingerprint-table.js';
+// What compact-rdf-counter.ts reads of rdf:type and owl:imports triples: what kindOf
+// (rdf-entities.ts) reads of a subject's types, as bits (the first class or property type decides
+// between the two; the rest only matter by presence), and which predicates are those two.
+import { Fingerprint } from './fingerprint-table.js';
 import type { RdfMetrics } from './metrics.js';
 import { textOf, unitsAre } from './term-texts.js';
-import { ANNOTATION_PROPERTY, CLASS_TYPES, DATATYPE_PROPERTY, NAMED_INDIVIDUAL, OBJECT_PROPERTY, OWL_NS, PROPERTY_TYPES, isSchemaVocabulary } from './vocabulary.js';
+import {
+  ANNOTATION_PROPERTY,
+  CLASS_TYPES,
+  DATATYPE_PROPERTY,
+  NAMED_INDIVIDUAL,
+  OBJECT_PROPERTY,
+  OWL_IMPORTS,
+  OWL_NS,
+  PROPERTY_TYPES,
+  RDF_TYPE,
+  isSchemaVocabulary,
+} from './vocabulary.js';
 
 export const CLASS = 1;
 export const PROPERTY = 2;
@@ -23,6 +35,20 @@ function bitsOf(type: string): number {
   }
   if (type === `${OWL_NS}Ontology`) return ONTOLOGY;
   return type === NAMED_INDIVIDUAL || !isSchemaVocabulary(type) ? INDIVIDUAL : 0;
+}
+
+// What a predicate means here: rdf:type, owl:imports, or neither (0).
+export const TYPE = 1;
+export const IMPORTS = 2;
+const TYPE_PRINT = new Fingerprint().add(RDF_TYPE);
+const IMPORTS_PRINT = new Fingerprint().add(OWL_IMPORTS);
+const same = (a: Fingerprint, b: Fingerprint) => a.hi === b.hi && a.lo === b.lo;
+
+/** What the predicate IRI units[from, to), whose fingerprint is `print`, means here. */
+export function meaningOf(print: Fingerprint, units: Uint16Array, from: number, to: number): number {
+  if (same(print, TYPE_PRINT) && unitsAre(units, from, to, RDF_TYPE)) return TYPE;
+  if (same(print, IMPORTS_PRINT) && unitsAre(units, from, to, OWL_IMPORTS)) return IMPORTS;
+  return 0;
 }
 
 /** A type IRI's bits, kept by its fingerprint: a source names few types, many times over. */
