@@ -5,6 +5,13 @@
 
 type State = { in: 'code' } | { in: 'iri' } | { in: 'comment' } | { in: 'string'; quote: string; long: boolean };
 
+// The states, made once (a scan enters one at every IRI and string of the source).
+const CODE: State = { in: 'code' };
+const IRI: State = { in: 'iri' };
+const COMMENT: State = { in: 'comment' };
+const SHORT_STRINGS: Record<string, State> = { '"': { in: 'string', quote: '"', long: false }, "'": { in: 'string', quote: "'", long: false } };
+const LONG_STRINGS: Record<string, State> = { '"': { in: 'string', quote: '"', long: true }, "'": { in: 'string', quote: "'", long: true } };
+
 /** Characters of look-ahead the longest decision needs (a long string's closing quotes). */
 const LOOKAHEAD = 3;
 
@@ -28,7 +35,7 @@ function iriStops(code: number): boolean {
 
 export class TurtleDepthScanner {
   private depth = 0;
-  private state: State = { in: 'code' };
+  private state: State = CODE;
   private pending = '';
 
   constructor(private readonly limit: number) {}
@@ -58,24 +65,24 @@ export class TurtleDepthScanner {
       const code = text.charCodeAt(index);
       const state = this.state;
       if (state.in === 'iri') {
-        if (code === 0x3e) this.state = { in: 'code' };
+        if (code === 0x3e) this.state = CODE;
         else if (iriStops(code)) {
-          this.state = { in: 'code' };
+          this.state = CODE;
           continue;
         }
         index += 1;
       } else if (state.in === 'comment') {
-        if (code === 0x0a || code === 0x0d) this.state = { in: 'code' };
+        if (code === 0x0a || code === 0x0d) this.state = CODE;
         index += 1;
       } else if (state.in === 'string') {
         if (near && (code === 0x5c || (state.long && text.charAt(index) === state.quote))) index = holdFrom(index);
         else if (code === 0x5c) index += 2;
         else if (state.long ? text.startsWith(state.quote.repeat(3), index) : text.charAt(index) === state.quote) {
-          this.state = { in: 'code' };
+          this.state = CODE;
           index += state.long ? 3 : 1;
         } else if (!state.long && (code === 0x0a || code === 0x0d)) {
           // A short string cannot span lines: an unclosed one must not swallow the rest.
-          this.state = { in: 'code' };
+          this.state = CODE;
           index += 1;
         } else index += 1;
       } else if (near && (code === 0x3c || code === 0x3e || code === 0x22 || code === 0x27 || code === 0x5c)) {
@@ -99,7 +106,7 @@ export class TurtleDepthScanner {
               if (this.open()) return Math.max(0, index - shift);
               index += 2;
             } else {
-              this.state = { in: 'iri' };
+              this.state = IRI;
               index += 1;
             }
             break;
@@ -114,12 +121,12 @@ export class TurtleDepthScanner {
             // '
             const quote = text.charAt(index);
             const long = text.startsWith(quote.repeat(3), index);
-            this.state = { in: 'string', quote, long };
+            this.state = (long ? LONG_STRINGS : SHORT_STRINGS)[quote] as State;
             index += long ? 3 : 1;
             break;
           }
           case 0x23: // # to the end of the line
-            this.state = { in: 'comment' };
+            this.state = COMMENT;
             index += 1;
             break;
           case 0x5c: // \ escapes the next character of a local name

@@ -51,3 +51,23 @@ describe('checkAndMeasureStream with a size', () => {
     expect(sized.ok && sized.metrics.rdf?.triples).toBe(35_000);
   });
 });
+
+describe('checkAndMeasureStream over many batches of terms', () => {
+  it('when subjects, object lists, long and non-ASCII literals, types and imports run across batches then the counts are those of the whole-text check', async () => {
+    const lines = ['@prefix ex: <http://e/> .', '@prefix owl: <http://www.w3.org/2002/07/owl#> .'];
+    for (let i = 0; i < 3000; i += 1) {
+      const objects = Array.from({ length: 1 + (i % 4) }, (_, k) => `"v${k} é ${i % 50} \u{1F600}"@en`).join(', ');
+      // Literals hashed on their own (over 65,536 units) and batches grown past their kept size.
+      const long = i % 700 === 0 ? ` ; ex:long "${'word '.repeat(40_000)}${i % 1400}"` : i % 700 === 350 ? ` ; ex:long "${'mot '.repeat(10_000)}"` : '';
+      const types = i % 3 === 0 ? 'owl:Class' : i % 3 === 1 ? 'owl:ObjectProperty, owl:Class' : `ex:C${i % 7}`;
+      lines.push(`ex:s${i % 2500} a ${types} ; ex:p${i % 5} ${objects}${long} ; ex:q ex:s${(i * 7) % 2500} .`);
+      if (i % 1000 === 999) lines.push(`<http://e/o> owl:imports <http://e/i${i}> .`);
+      if (i % 1000 === 500) lines.push(`ex:x ex:long "${'a'.repeat(70_000)}", "${'a'.repeat(70_000)}", "${'a'.repeat(69_999)}b", "${'a'.repeat(30_000)}" .`);
+    }
+    const text = lines.join('\n');
+    const streamed = await checkAndMeasureStream('turtle', pieces(text, 65536), Buffer.byteLength(text));
+    expect(streamed).toEqual(await checkAndMeasure('turtle', text, { terms: false }));
+    expect(streamed.ok && streamed.metrics.rdf?.imports).toHaveLength(3);
+  });
+});
+

@@ -30,4 +30,22 @@ describe('distinct keys counted by fingerprint', () => {
     const b = new Fingerprint().add('a').add('bc');
     expect([a.hi, a.lo]).not.toEqual([b.hi, b.lo]);
   });
+
+  it('when a text is hashed from its UTF-16 code units then its fingerprint is that of the text', () => {
+    for (const text of ['', 'a', 'ab', 'http://example.org/t1', '"étude"@fr', 'a\u{1F600}b', 'x\uD800', '"line\nbreak"']) {
+      const units = new Uint16Array(text.length + 3);
+      for (let i = 0; i < text.length; i += 1) units[i + 2] = text.charCodeAt(i);
+      const fromUnits = new Fingerprint().add('g').addUnits(units, 2, 2 + text.length);
+      const fromText = new Fingerprint().add('g').add(text);
+      expect([fromUnits.hi, fromUnits.lo]).toEqual([fromText.hi, fromText.lo]);
+    }
+  });
+
+  it('when a key is marked with bits set only once then later marks leave those bits as the first set them', () => {
+    const table = new FingerprintTable(true);
+    const print = new Fingerprint().add('s');
+    expect(table.mark(print, 0b0101, 0b0011)).toBe(0b0101);
+    expect(table.mark(print, 0b1010, 0b0011)).toBe(0b1101);
+    expect(table.mark(print, 0b0010)).toBe(0b1111);
+  });
 });
