@@ -6,10 +6,10 @@
 // version it answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OntologyTermsQuery, TermHistoryQuery, TermQuery, TermSearchQuery } from '@oms/contracts';
-import { clearTermsFrom, headTermsStatus, termSqlOf, termsWriteClaim, type TermSql } from '@oms/db';
+import { clearTermsFrom, findVersionTerm, findVersionTermIri, headTermsStatus, termSqlOf, termsWriteClaim, type TermSql } from '@oms/db';
 import { AppError, isAppError } from '@oms/domain';
 import { createTestDatabase, testBackends, type TestDatabase } from '@oms/db/testing';
-import { extractTerms, type OntologyTerm } from '@oms/ontology-tools';
+import { extractTerms, normalizeText, type OntologyTerm } from '@oms/ontology-tools';
 import { createLogger } from '@oms/platform';
 import { createServiceContext, type ServiceContext } from '../src/context.js';
 import type { Actor } from '../src/authorization/actor.js';
@@ -256,6 +256,13 @@ describe.each(testBackends())('terms written in parts on %s', (backend) => {
     await long;
     expect(await writeClaimedTermsInParts(claim, onePerPart(V3))).toBe('indexed');
     expect(await answers()).toEqual(whole);
+  });
+
+  it('when a CURIE is read at a version named head that a newer commit has ended since then the term is still found', async () => {
+    // A read took the scope while version 2 was the head; version 3 (Valve moved) was committed before its query ran.
+    const stale = { key: normalizeText('ex:Valve'), head: true };
+    expect(await findVersionTerm(db.sql, hearts, 2, 'ex:Valve', stale)).toMatchObject({ iri: VALVE, parents: ['http://example.org/heart#Heart'] });
+    expect(await findVersionTermIri(db.sql, hearts, 2, 'ex:Valve', stale)).toBe(VALVE);
   });
 
   it('when a live writer holds the ontology in one long transaction then another claim finds it busy at once, without waiting for the lock', async () => {
