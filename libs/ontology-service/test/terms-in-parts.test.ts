@@ -4,6 +4,9 @@
 // writer at a time writes a commit, a stopped writer's claim is taken over within three beats,
 // a half-written version is taken back a batch per transaction, and every read names the
 // version it answers.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OntologyTermsQuery, TermHistoryQuery, TermQuery, TermSearchQuery } from '@oms/contracts';
 import { clearTermsFrom, findVersionTerm, findVersionTermIri, headTermsStatus, termSqlOf, termsWriteClaim, type TermSql } from '@oms/db';
@@ -156,6 +159,54 @@ describe.each(testBackends())('terms written in parts on %s', (backend) => {
     await forgetTerms();
     expect(await backfillOntologyTerms(parts, hearts)).toEqual({ indexed: 3 });
     expect(await answers()).toEqual(fresh);
+  });
+
+  it('when the background walk reads a large source then the stored source is pulled by the extraction, never copied to a file, and nothing is left behind', async () => {
+    const fresh = await answers();
+    await forgetTerms();
+    const dir = mkdtempSync(join(tmpdir(), 'oms-terms-dir-'));
+    try {
+      const seen: string[][] = [];
+      const watched = {
+        ...parts,
+        config: { ...parts.config, uploadDir: dir },
+        heavyWork: {
+          ...parts.heavyWork,
+          termsFile: (...args: Parameters<ServiceContext['heavyWork']['termsFile']>) => {
+            seen.push(readdirSync(dir));
+            return parts.heavyWork.termsFile(...args);
+          },
+        },
+      };
+      expect(await backfillOntologyTerms(watched, hearts)).toEqual({ indexed: 3 });
+      expect(seen).toEqual([[], [], []]);
+      expect(readdirSync(dir)).toEqual([]);
+      expect(await answers()).toEqual(fresh);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('when the stored source cannot be read then the commit is failed with the read\'s error, no file is left, and a later pass writes it', async () => {
+    const whole = await answers();
+    await unwrite(3);
+    const dir = mkdtempSync(join(tmpdir(), 'oms-terms-dir-'));
+    try {
+      const lost = new Error('the store lost its connection');
+      const unreadable = {
+        ...parts,
+        config: { ...parts.config, uploadDir: dir },
+        db: { ...parts.db, sessions: { kind: parts.db.sessions.kind, acquire: () => Promise.reject(lost) } },
+      };
+      expect(await backfillOntologyTerms(unreadable, hearts)).toEqual({ indexed: 0, blocked: { seq: 3, reason: expect.stringContaining('the store lost its connection') } });
+      expect(await headTermsStatus(db.sql, hearts)).toBe('failed');
+      expect(await rowsOf(3)).toBe(0);
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(await backfillOntologyTerms(parts, hearts)).toEqual({ indexed: 1 });
+    expect(await answers()).toEqual(whole);
   });
 
   it('when a version is half written then readers see the version before it, and the whole version once its last part is written', async () => {

@@ -5,13 +5,11 @@
 // row lock that writers take. The `terms_indexed` flag makes it resumable and idempotent: a
 // commit another replica (or an update, whose parent is now indexed) already wrote is passed.
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import {
   firstUnindexedCommit,
   markCommitTermsFailed,
@@ -67,25 +65,26 @@ async function* termParts(path: string, size: number): AsyncGenerator<OntologyTe
   if (part.length > 0) yield part;
 }
 
+/** Bytes of the stored source the worker pulls at a time. */
+const SOURCE_PULL_BYTES = 256 * 1024;
+
 /**
- * The terms of a large source in a streamed format (DESIGN 8), in bounded memory: the stored
- * source is spooled to a file piece by piece, the worker reads it as a stream and writes the
- * terms to a second file in IRI order, and they are written from there in parts
+ * The terms of a large source in a streamed format (DESIGN 8), in bounded memory: the worker
+ * pulls the stored source from the store as it parses (no copy of it on disk: heavyWork.termsFile)
+ * and writes the terms to a file in IRI order, and they are written from there in parts
  * (indexCommitTermsInParts). Nothing holds the source, its statements or its terms whole.
  */
 async function indexStreamedCommit(ctx: Pick<ServiceContext, 'heavyWork' | 'db' | 'config'>, claim: TermsClaim, commit: UnindexedCommit): Promise<{ outcome: PartsOutcome; skipped?: string }> {
-  const path = join(ctx.config.uploadDir ?? tmpdir(), `oms-terms-${randomBytes(12).toString('hex')}`);
-  const termsPath = `${path}.terms`;
+  const termsPath = join(ctx.config.uploadDir ?? tmpdir(), `oms-terms-${randomBytes(12).toString('hex')}.terms`);
   try {
-    await pipeline(Readable.from(readSourceByteChunks(ctx.db.sessions, commit.id)), createWriteStream(path, { flags: 'wx' }));
-    const verdict = await ctx.heavyWork.termsFile(commit.source_format as SourceFormat, path, commit.bytes, termsPath);
-    await rm(path, { force: true });
+    const source = readSourceByteChunks(ctx.db.sessions, commit.id, { chunkBytes: SOURCE_PULL_BYTES });
+    const verdict = await ctx.heavyWork.termsFile(commit.source_format as SourceFormat, source, commit.bytes, termsPath);
     if (!verdict.ok) return { outcome: 'blocked', skipped: `source no longer passes its format check: ${verdict.message}` };
     if (verdict.skipped !== undefined) return { outcome: 'blocked', skipped: verdict.skipped };
     return { outcome: await writeClaimedTermsInParts(claim, termParts(termsPath, TERMS_PER_PART[ctx.db.kind])) };
   } finally {
     // The spill folder too: a worker killed mid-extraction (time bound, heap) cannot remove it itself.
-    await Promise.all([rm(path, { force: true }), rm(termsPath, { force: true }), rm(`${termsPath}.spill`, { recursive: true, force: true })]);
+    await Promise.all([rm(termsPath, { force: true }), rm(`${termsPath}.spill`, { recursive: true, force: true })]);
   }
 }
 
