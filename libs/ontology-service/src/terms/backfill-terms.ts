@@ -22,7 +22,7 @@ import {
 } from '@oms/db';
 import type { SourceFormat } from '@oms/formats';
 import { isStreamedFormat, type OntologyTerm, type TermsResult } from '@oms/ontology-tools';
-import { WRITE_TX } from '../authorization/reauthorize.js';
+import { stretchedWriteTx } from '../authorization/reauthorize.js';
 import type { ServiceContext } from '../context.js';
 import { indexCommitTerms, termsSyncMaxBytes } from './index-commit-terms.js';
 import { releaseWritten, writeClaimedTermsInParts, type PartsOutcome } from './index-terms-in-parts.js';
@@ -94,13 +94,19 @@ async function commitTerms(ctx: Pick<ServiceContext, 'heavyWork' | 'db' | 'confi
   return termsOf(ctx, commit.source_format, (await sourceOfCommit(ctx.db.prisma, commit.id)) ?? '');
 }
 
-/** Writes the claimed commit's terms in one transaction (under the lock and the claim). */
+/**
+ * Terms written in one transaction a millisecond, at the slowest: a 200 MB source has millions of
+ * terms, written at some thousands per second, far past the 30 s a small write is allowed.
+ */
+const TERMS_PER_MS = 1;
+
+/** Writes the claimed commit's terms in one transaction (under the lock and the claim), its time bound stretched to their number. */
 async function indexOne(claim: TermsClaim, terms: TermsResult): Promise<PartsOutcome> {
   return claim.inTransaction(async (sql) => {
     if (!(await indexCommitTerms(sql, claim.ontologyId, claim.seq, terms))) return 'blocked';
     await markCommitTermsIndexed(sql, claim.ontologyId, claim.seq);
     return 'indexed';
-  }, termsWriteTx(terms.terms.length));
+  }, stretchedWriteTx(terms.terms.length, TERMS_PER_MS));
 }
 
 /**
@@ -131,17 +137,6 @@ async function writeClaimed(
     else await claim.release().catch(() => claim.stop());
     throw error;
   }
-}
-
-/** Time allowed per term written in one transaction (a large ontology's terms are written at once). */
-const MS_PER_TERM = 1;
-
-/**
- * WRITE_TX stretched to the number of terms: a 200 MB source has millions of terms, written at
- * some thousands per second, far past the 30 s a small write is allowed.
- */
-export function termsWriteTx(termCount: number): { maxWait: number; timeout: number } {
-  return { maxWait: WRITE_TX.maxWait, timeout: Math.max(WRITE_TX.timeout, termCount * MS_PER_TERM) };
 }
 
 /**
