@@ -153,6 +153,29 @@ describe('heavy work', () => {
     }
   }, 60_000);
 
+  it('when the source of background terms is broken near its start then the verdict says so and the rest of it is never read', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'oms-heavy-'));
+    try {
+      let read = 0;
+      let ended = false;
+      async function* brokenThenLong(): AsyncGenerator<Uint8Array> {
+        try {
+          yield Buffer.from('@prefix ex: <http://example.org/> .\nex:a ex:b .\n');
+          for (; read < 400; read++) yield Buffer.from(`ex:c${read} ex:d ex:e .\n`.repeat(10_000));
+        } finally {
+          ended = true;
+        }
+      }
+      const out = path.join(dir, 'terms.ndjson');
+      const verdict = await heavyWork({ threads: 1 }).termsFile('turtle', brokenThenLong(), 400 * 200_000, out);
+      expect(verdict).toMatchObject({ ok: false, message: expect.stringContaining('line 2') });
+      expect(ended).toBe(true);
+      expect(read).toBeLessThan(40);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it('when inputs are below the offload size then they run inline with the same result', async () => {
     const text = fixture('ontologies/turtle/foaf.ttl');
     const verdict = await heavyWork({ offloadAtChars: text.length + 1, workerFile: new URL('file:///nonexistent/worker.mjs') }).check('turtle', text);
