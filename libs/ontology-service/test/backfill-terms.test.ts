@@ -8,10 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OntologyTermsQuery, TermHistoryQuery, TermQuery, TermSearchQuery } from '@oms/contracts';
 import { findVisibleOntologyForUser, findVisibleOntologySummaryForUser, headTermsStatus, termsStatusOf } from '@oms/db';
-import { createTestDatabase, testBackends, type TestDatabase } from '@oms/db/testing';
-import { createLogger } from '@oms/platform';
+import { testBackends, type TestDatabase } from '@oms/db/testing';
 import { createServiceContext, type ServiceContext } from '../src/context.js';
-import type { Actor } from '../src/authorization/actor.js';
 import { createOntology } from '../src/ontologies/create-ontology.js';
 import { updateOntology } from '../src/ontologies/update-ontology.js';
 import { listOntologyTerms, searchTerms } from '../src/terms/search-terms.js';
@@ -19,18 +17,9 @@ import { readTerm } from '../src/terms/read-term.js';
 import { readCommitChanges, readTermHistory } from '../src/terms/term-history.js';
 import { backfillOntologyTerms } from '../src/terms/backfill-terms.js';
 import { startTermsBackfill } from '../src/terms/terms-backfill-runner.js';
+import { ACCOUNT, createOwnerDatabase, HEART, owner, OWNER, PREFIXES, silent, TERMS_TEST_CONFIG, VALVE } from './support/terms-fixture.js';
 
-const id = (n: number) => `0190c000-0000-7000-8000-${String(n).padStart(12, '0')}`;
-const OWNER = id(1);
-const ACCOUNT = id(11);
-const owner: Actor = { userId: OWNER, credential: null };
-const silent = createLogger({ service: 'test', level: 'silent' });
 
-const PREFIXES = `@prefix owl: <http://www.w3.org/2002/07/owl#> .
-@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
-@prefix skos: <http://www.w3.org/2004/02/skos/core#> .
-@prefix ex: <http://example.org/heart#> .
-`;
 const V1 = `${PREFIXES}ex:Organ a owl:Class ; rdfs:label "organ" .
 ex:Heart a owl:Class ; rdfs:label "Heart" ; rdfs:subClassOf ex:Organ ; skos:definition "The organ that pumps blood." .
 ex:Valve a owl:Class ; rdfs:label "Heart valve" ; rdfs:subClassOf ex:Heart .
@@ -41,8 +30,6 @@ const V3 = V2.replace('rdfs:label "organ" .', 'rdfs:label "organ" ; owl:deprecat
 const OTHER_V1 = `${PREFIXES}ex:Lung a owl:Class ; rdfs:label "lung" .\n`;
 const OTHER_V2 = `${OTHER_V1}ex:HeartLung a owl:Class ; rdfs:label "heart-lung machine" .\n`;
 const OTHER_V3 = `${OTHER_V2}ex:Bronchus a owl:Class ; rdfs:label "bronchus" ; rdfs:subClassOf ex:Lung .\n`;
-const HEART = 'http://example.org/heart#Heart';
-const VALVE = 'http://example.org/heart#Valve';
 
 describe.each(testBackends())('the terms backfill on %s', (backend) => {
   let db: TestDatabase;
@@ -80,11 +67,8 @@ describe.each(testBackends())('the terms backfill on %s', (backend) => {
   const unindexed = async () => (await db.prisma.commit.count({ where: { termsIndexed: false } }));
 
   beforeAll(async () => {
-    db = await createTestDatabase({ backend });
-    await db.prisma.user.create({ data: { id: OWNER, email: 'owner@example.com', name: 'U', passwordHash: 'x' } });
-    await db.prisma.account.create({ data: { id: ACCOUNT, name: 'A', personal: true, ownerId: OWNER } });
-    await db.prisma.accountUser.create({ data: { id: id(21), accountId: ACCOUNT, userId: OWNER, role: 'admin' } });
-    const config = { baseUrl: 'http://service.test', registration: 'open' as const, signUpLimit: 0, heavyWorkHeapMiB: 64, heavyRequestsPerCaller: 2 };
+    db = await createOwnerDatabase(backend);
+    const config = TERMS_TEST_CONFIG;
     ctx = createServiceContext({ config, db, logger: silent });
     hearts = (await createOntology(ctx, owner, { title: 'Hearts', source: V1, source_format: 'turtle', account_id: ACCOUNT })).id;
     lungs = (await createOntology(ctx, owner, { title: 'Lungs', source: OTHER_V1, source_format: 'turtle', account_id: ACCOUNT })).id;

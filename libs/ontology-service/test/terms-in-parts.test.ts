@@ -4,15 +4,16 @@
 // writer at a time writes a commit, a stopped writer's claim is taken over within three beats,
 // a half-written version is taken back a batch per transaction, and every read names the
 // version it answers.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OntologyTermsQuery, TermHistoryQuery, TermQuery, TermSearchQuery } from '@oms/contracts';
 import { clearTermsFrom, findVersionTerm, findVersionTermIri, headTermsStatus, termSqlOf, termsWriteClaim, type TermSql } from '@oms/db';
 import { AppError, isAppError } from '@oms/domain';
-import { createTestDatabase, testBackends, type TestDatabase } from '@oms/db/testing';
+import { testBackends, type TestDatabase } from '@oms/db/testing';
 import { extractTerms, normalizeText, type OntologyTerm } from '@oms/ontology-tools';
-import { createLogger } from '@oms/platform';
 import { createServiceContext, type ServiceContext } from '../src/context.js';
-import type { Actor } from '../src/authorization/actor.js';
 import { createOntology } from '../src/ontologies/create-ontology.js';
 import { updateOntology } from '../src/ontologies/update-ontology.js';
 import { listOntologyTerms, searchTerms } from '../src/terms/search-terms.js';
@@ -22,20 +23,11 @@ import { backfillOntologyTerms } from '../src/terms/backfill-terms.js';
 import { indexCommitTermsInParts, writeClaimedTermsInParts } from '../src/terms/index-terms-in-parts.js';
 import { claimCommitTerms } from '../src/terms/terms-claim.js';
 import { startTermsBackfill } from '../src/terms/terms-backfill-runner.js';
+import { ACCOUNT, createOwnerDatabase, HEART, owner, PREFIXES, silent, TERMS_TEST_CONFIG, VALVE } from './support/terms-fixture.js';
 
-const id = (n: number) => `0190c000-0000-7000-8000-${String(n).padStart(12, '0')}`;
-const OWNER = id(1);
-const ACCOUNT = id(11);
-const owner: Actor = { userId: OWNER, credential: null };
-const silent = createLogger({ service: 'test', level: 'silent' });
 /** Writers beat every 250 ms here: a claim is silent after 750 ms. */
 const BEAT_MS = 250;
 
-const PREFIXES = `@prefix owl: <http://www.w3.org/2002/07/owl#> .
-@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .
-@prefix skos: <http://www.w3.org/2004/02/skos/core#> .
-@prefix ex: <http://example.org/heart#> .
-`;
 const V1 = `${PREFIXES}ex:Organ a owl:Class ; rdfs:label "organ" .
 ex:Heart a owl:Class ; rdfs:label "Heart" ; rdfs:subClassOf ex:Organ ; skos:definition "The organ that pumps blood." .
 ex:Valve a owl:Class ; rdfs:label "Heart valve" ; rdfs:subClassOf ex:Heart .
@@ -49,8 +41,6 @@ const V2 = V1.replace('"Heart valve"', '"Cardiac valve"')
   .replace(/ex:Atrium .*\n/, '')
   .concat('ex:Vessel a owl:Class ; rdfs:label "vessel" ; rdfs:subClassOf ex:Organ .\nex:Aorta a owl:Class ; rdfs:label "aorta" ; rdfs:subClassOf ex:Vessel .\n');
 const V3 = V2.replace('rdfs:label "organ" .', 'rdfs:label "organ" ; owl:deprecated true .').replace('rdfs:subClassOf ex:Heart .', 'rdfs:subClassOf ex:Organ .');
-const HEART = 'http://example.org/heart#Heart';
-const VALVE = 'http://example.org/heart#Valve';
 
 /** The terms as the extraction gives them, one part per term (as many parts as there can be); `pause` holds back the last one. */
 async function* onePerPart(source: string, pause?: Promise<void>): AsyncGenerator<OntologyTerm[]> {
@@ -116,19 +106,8 @@ describe.each(testBackends())('terms written in parts on %s', (backend) => {
   };
 
   beforeAll(async () => {
-    db = await createTestDatabase({ backend });
-    await db.prisma.user.create({ data: { id: OWNER, email: 'owner@example.com', name: 'U', passwordHash: 'x' } });
-    await db.prisma.account.create({ data: { id: ACCOUNT, name: 'A', personal: true, ownerId: OWNER } });
-    await db.prisma.accountUser.create({ data: { id: id(21), accountId: ACCOUNT, userId: OWNER, role: 'admin' } });
-    const config = {
-      baseUrl: 'http://service.test',
-      registration: 'open' as const,
-      signUpLimit: 0,
-      heavyWorkHeapMiB: 64,
-      heavyRequestsPerCaller: 2,
-      heavyWorkThreads: 0,
-      termsWriterBeatMs: BEAT_MS,
-    };
+    db = await createOwnerDatabase(backend);
+    const config = { ...TERMS_TEST_CONFIG, heavyWorkThreads: 0, termsWriterBeatMs: BEAT_MS };
     ctx = createServiceContext({ config, db, logger: silent });
     // Every Turtle source is "large" here: its background terms take the streamed path and are written in parts.
     parts = createServiceContext({ config: { ...config, termsSyncMaxBytes: 1 }, db, logger: silent });
@@ -156,6 +135,54 @@ describe.each(testBackends())('terms written in parts on %s', (backend) => {
     await forgetTerms();
     expect(await backfillOntologyTerms(parts, hearts)).toEqual({ indexed: 3 });
     expect(await answers()).toEqual(fresh);
+  });
+
+  it('when the background walk reads a large source then the stored source is pulled by the extraction, never copied to a file, and nothing is left behind', async () => {
+    const fresh = await answers();
+    await forgetTerms();
+    const dir = mkdtempSync(join(tmpdir(), 'oms-terms-dir-'));
+    try {
+      const seen: string[][] = [];
+      const watched = {
+        ...parts,
+        config: { ...parts.config, uploadDir: dir },
+        heavyWork: {
+          ...parts.heavyWork,
+          termsFile: (...args: Parameters<ServiceContext['heavyWork']['termsFile']>) => {
+            seen.push(readdirSync(dir));
+            return parts.heavyWork.termsFile(...args);
+          },
+        },
+      };
+      expect(await backfillOntologyTerms(watched, hearts)).toEqual({ indexed: 3 });
+      expect(seen).toEqual([[], [], []]);
+      expect(readdirSync(dir)).toEqual([]);
+      expect(await answers()).toEqual(fresh);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('when the stored source cannot be read then the commit is failed with the read\'s error, no file is left, and a later pass writes it', async () => {
+    const whole = await answers();
+    await unwrite(3);
+    const dir = mkdtempSync(join(tmpdir(), 'oms-terms-dir-'));
+    try {
+      const lost = new Error('the store lost its connection');
+      const unreadable = {
+        ...parts,
+        config: { ...parts.config, uploadDir: dir },
+        db: { ...parts.db, sessions: { kind: parts.db.sessions.kind, acquire: () => Promise.reject(lost) } },
+      };
+      expect(await backfillOntologyTerms(unreadable, hearts)).toEqual({ indexed: 0, blocked: { seq: 3, reason: expect.stringContaining('the store lost its connection') } });
+      expect(await headTermsStatus(db.sql, hearts)).toBe('failed');
+      expect(await rowsOf(3)).toBe(0);
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(await backfillOntologyTerms(parts, hearts)).toEqual({ indexed: 1 });
+    expect(await answers()).toEqual(whole);
   });
 
   it('when a version is half written then readers see the version before it, and the whole version once its last part is written', async () => {

@@ -42,6 +42,20 @@ export async function reauthorize(
 /** How long a write may wait for its connection and take (a large source is checked inside). */
 export const WRITE_TX = { maxWait: 15_000, timeout: 30_000 } as const;
 
+/** A transaction's time bounds (ms): waiting for its connection, and running. */
+export type TxBounds = { maxWait: number; timeout: number };
+
+/**
+ * WRITE_TX stretched to work that grows with its size: `amount` things (bytes of a source stored,
+ * terms written) done at `perMs` a millisecond at the slowest; never below WRITE_TX. With
+ * `waitAsLong` the transaction may also wait that long for its connection (another writer of a
+ * source as large may be ahead of it).
+ */
+export function stretchedWriteTx(amount: number, perMs: number, options: { waitAsLong?: boolean } = {}): TxBounds {
+  const timeout = Math.max(WRITE_TX.timeout, Math.ceil(amount / perMs));
+  return { maxWait: options.waitAsLong === true ? Math.max(WRITE_TX.maxWait, timeout) : WRITE_TX.maxWait, timeout };
+}
+
 /** Runs `work` in one transaction whose first step is reauthorize. */
 export function authorizedWrite<T>(
   prisma: PrismaClient,

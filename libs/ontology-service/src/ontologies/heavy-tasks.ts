@@ -1,7 +1,9 @@
 // The CPU-heavy steps of the service as plain data in, plain data out, so that the same code
 // runs on the main thread (small inputs) and in a worker thread (heavy-work-worker.ts). What
-// crosses the thread boundary must survive structured cloning: no class instances, no signals.
+// crosses the thread boundary must survive structured cloning: no class instances, no signals
+// (a MessagePort is moved: the task's transfer list).
 import { createReadStream } from 'node:fs';
+import type { MessagePort } from 'node:worker_threads';
 import type { SourceFormat } from '@oms/formats';
 import {
   ConversionError,
@@ -19,6 +21,7 @@ import {
   type SourceVersion,
 } from '@oms/ontology-tools';
 import { readGrowingFile } from './growing-file.js';
+import { portReadable } from './source-port.js';
 
 /** Bytes read from a spooled source at a time. */
 const FILE_READ_BYTES = 256 * 1024;
@@ -34,10 +37,11 @@ export type HeavyTask =
    */
   | { kind: 'check-file'; format: SourceFormat; path: string; bytes: number; growing?: { shared: SharedArrayBuffer; maxBytes: number } }
   /**
-   * The terms of a source in a file (a stored source spooled for the background), read as a
-   * stream and written to `outPath` a line each in IRI order (bounded memory: extractTermsToFile).
+   * The terms of a stored source (background terms), pulled through `source` from the main
+   * thread as they are read (source-port.ts: no copy on disk), written to `outPath` a line each
+   * in IRI order (bounded memory: extractTermsToFile).
    */
-  | { kind: 'terms-file'; format: SourceFormat; path: string; bytes: number; outPath: string }
+  | { kind: 'terms-file'; format: SourceFormat; source: MessagePort; bytes: number; outPath: string }
   | { kind: 'diff'; from: SourceVersion | null; to: SourceVersion; limit?: number; textOnly: boolean; canonicalizeMs: number }
   | { kind: 'convert'; format: SourceFormat; text: string; target: ConversionTarget }
   | { kind: 'describe'; format: SourceFormat; text: string };
@@ -77,8 +81,15 @@ export async function runHeavyTask(task: HeavyTask): Promise<SourceVerdict | Ter
         task.growing ? readGrowingFile(task.path, task.growing.shared) : createReadStream(task.path, { highWaterMark: FILE_READ_BYTES }),
         task.growing ? 0 : task.bytes,
       );
-    case 'terms-file':
-      return extractTermsToFile(task.format, createReadStream(task.path, { highWaterMark: FILE_READ_BYTES }), task.outPath);
+    case 'terms-file': {
+      const source = portReadable(task.source);
+      try {
+        return await extractTermsToFile(task.format, source, task.outPath);
+      } finally {
+        // A parse that stopped early (a syntax error) ends the main thread's read too.
+        source.destroy();
+      }
+    }
     case 'diff':
       return diffSources(task.from, task.to, {
         ...(task.limit === undefined ? {} : { limit: task.limit }),

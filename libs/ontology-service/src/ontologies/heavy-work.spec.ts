@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,12 @@ import { createHeavyWork, type HeavyWork } from './heavy-work.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const fixture = (name: string) => readFileSync(path.join(here, '../../../../../shared/fixtures', name), 'utf8');
+
+/** A text's bytes in chunks of 256 KiB, as the store gives a stored source. */
+async function* chunksOf(text: string): AsyncGenerator<Uint8Array> {
+  const bytes = Buffer.from(text);
+  for (let at = 0; at < bytes.length; at += 256 * 1024) yield bytes.subarray(at, at + 256 * 1024);
+}
 
 let worker: BundledWorker;
 const open: HeavyWork[] = [];
@@ -109,11 +115,9 @@ describe('heavy work', () => {
       // About 8 MB of Turtle: seconds of term work in the one-thread pool.
       const classes = Array.from({ length: 70_000 }, (_, i) => `ex:C${i} a owl:Class ; rdfs:label "class number ${i}" ; rdfs:subClassOf ex:C${i >> 1} .`);
       const big = `@prefix owl: <http://www.w3.org/2002/07/owl#> .\n@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .\n@prefix ex: <http://example.org/> .\n${classes.join('\n')}\n`;
-      const file = path.join(dir, 'big.ttl');
-      writeFileSync(file, big);
       const pool = heavyWork({ threads: 1 });
       const finished: string[] = [];
-      const terms = pool.termsFile('turtle', file, Buffer.byteLength(big), path.join(dir, 'terms.ndjson')).then((verdict) => {
+      const terms = pool.termsFile('turtle', chunksOf(big), Buffer.byteLength(big), path.join(dir, 'terms.ndjson')).then((verdict) => {
         finished.push('terms');
         return verdict;
       });
@@ -128,6 +132,49 @@ describe('heavy work', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
+
+  it('when the source of background terms cannot be read midway then the task fails with the read\'s error and writes no terms', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'oms-heavy-'));
+    try {
+      const classes = Array.from({ length: 20_000 }, (_, i) => `ex:C${i} a owl:Class ; rdfs:label "class number ${i}" .`);
+      const text = `@prefix owl: <http://www.w3.org/2002/07/owl#> .\n@prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .\n@prefix ex: <http://example.org/> .\n${classes.join('\n')}\n`;
+      async function* cutOff(): AsyncGenerator<Uint8Array> {
+        let sent = 0;
+        for await (const chunk of chunksOf(text)) {
+          if (sent++ === 2) throw new Error('the store lost its connection');
+          yield chunk;
+        }
+      }
+      const out = path.join(dir, 'terms.ndjson');
+      await expect(heavyWork({ threads: 1 }).termsFile('turtle', cutOff(), Buffer.byteLength(text), out)).rejects.toThrow('the store lost its connection');
+      expect(existsSync(out)).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('when the source of background terms is broken near its start then the verdict says so and the rest of it is never read', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'oms-heavy-'));
+    try {
+      let read = 0;
+      let ended = false;
+      async function* brokenThenLong(): AsyncGenerator<Uint8Array> {
+        try {
+          yield Buffer.from('@prefix ex: <http://example.org/> .\nex:a ex:b .\n');
+          for (; read < 400; read++) yield Buffer.from(`ex:c${read} ex:d ex:e .\n`.repeat(10_000));
+        } finally {
+          ended = true;
+        }
+      }
+      const out = path.join(dir, 'terms.ndjson');
+      const verdict = await heavyWork({ threads: 1 }).termsFile('turtle', brokenThenLong(), 400 * 200_000, out);
+      expect(verdict).toMatchObject({ ok: false, message: expect.stringContaining('line 2') });
+      expect(ended).toBe(true);
+      expect(read).toBeLessThan(40);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('when inputs are below the offload size then they run inline with the same result', async () => {
     const text = fixture('ontologies/turtle/foaf.ttl');

@@ -9,12 +9,14 @@
 // go first; the check of a large upload, which its write's transaction waits for, has a pool of
 // its own at the process's priority (docs/decisions.md "Streaming ingest").
 import { availableParallelism } from 'node:os';
+import { MessageChannel, type TransferListItem } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { AppError } from '@oms/domain';
 import type { SourceFormat } from '@oms/formats';
 import { describeSource, type TermsFileVerdict, type ConversionTarget, type SourceDescription, type SourceDiff, type SourceVerdict, type SourceVersion } from '@oms/ontology-tools';
 import type { Logger } from '@oms/platform';
 import { runHeavyTask, taskChars, type ConversionResult, type HeavyResult, type HeavyTask } from './heavy-tasks.js';
+import { feedPort } from './source-port.js';
 
 export type DiffTaskOptions = { limit?: number | undefined; textOnly: boolean; canonicalizeMs: number };
 
@@ -34,10 +36,13 @@ export type HeavyWork = {
    */
   checkFile(format: SourceFormat, path: string, bytes: number, growing?: { shared: SharedArrayBuffer; maxBytes: number; arrivalMs?: number }): Promise<SourceVerdict>;
   /**
-   * The terms of a source held in a file, read as a stream (isStreamedFormat), for background
-   * terms: on their own thread, so a request's check never waits behind minutes of term work.
+   * The terms of a source of `bytes` bytes given as its chunks (a stored source as the store
+   * reads it), in a format with a streaming parser (isStreamedFormat), written to `outPath`:
+   * for background terms, on their own thread, so a request's check never waits behind minutes
+   * of term work. The worker pulls the chunks as it parses (source-port.ts: nothing is copied to
+   * disk, a few chunks are held). A failed read of `source` throws its error.
    */
-  termsFile(format: SourceFormat, path: string, bytes: number, outPath: string): Promise<TermsFileVerdict>;
+  termsFile(format: SourceFormat, source: AsyncIterable<Uint8Array>, bytes: number, outPath: string): Promise<TermsFileVerdict>;
   /** Compares two versions; 422 when the comparison needs more memory than one task may use. */
   diff(from: SourceVersion | null, to: SourceVersion, options: DiffTaskOptions): Promise<SourceDiff>;
   /** Writes an RDF source in another serialization; `ok: false` when it cannot be. */
@@ -143,7 +148,12 @@ export function createHeavyWork(options: HeavyWorkOptions): HeavyWork {
     return pool;
   };
 
-  async function run<T extends HeavyTask>(task: T, timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS, lane: Lane = 'heavy'): Promise<HeavyResult<T>> {
+  async function run<T extends HeavyTask>(
+    task: T,
+    timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    lane: Lane = 'heavy',
+    transferList: TransferListItem[] = [],
+  ): Promise<HeavyResult<T>> {
     const inline = () => runHeavyTask(task) as Promise<HeavyResult<T>>;
     // Closing: a request's small task may still finish inline, but an upload check or background
     // terms (minutes of work) are not moved onto the main thread while the service stops.
@@ -152,7 +162,7 @@ export function createHeavyWork(options: HeavyWorkOptions): HeavyWork {
     const threads = poolNow(workerFile, lane);
     if (threads.queueSize >= (lane === 'background' ? BACKGROUND_QUEUE : maxQueue)) throw busy();
     try {
-      return (await threads.run(task, { signal: AbortSignal.timeout(timeoutMs) })) as HeavyResult<T>;
+      return (await threads.run(task, { signal: AbortSignal.timeout(timeoutMs), transferList })) as HeavyResult<T>;
     } catch (error) {
       if (closed) {
         if (lane !== 'heavy') throw busy();
@@ -195,15 +205,26 @@ export function createHeavyWork(options: HeavyWorkOptions): HeavyWork {
         return { ok: false, message: `the document could not be checked: parsing it ${error.message}` };
       }
     },
-    async termsFile(format, path, bytes, outPath) {
+    async termsFile(format, source, bytes, outPath) {
       // Waiting behind other background work included (a request never waits here).
       const timeoutMs = Math.max(BACKGROUND_TIMEOUT_MS, Math.ceil(bytes / FILE_CHECK_BYTES_PER_MS));
+      const channel = new MessageChannel();
+      // Nothing is read before the task has a thread and pulls.
+      const feeding = feedPort(channel.port1, source);
+      let outcome: { verdict: TermsFileVerdict } | { error: unknown };
       try {
-        return await run({ kind: 'terms-file', format, path, bytes, outPath }, timeoutMs, 'background');
+        outcome = { verdict: await run({ kind: 'terms-file', format, source: channel.port2, bytes, outPath }, timeoutMs, 'background', [channel.port2]) };
       } catch (error) {
-        if (!(error instanceof OutOfMemory)) throw error;
-        return { ok: false, message: `the terms could not be read: reading them ${error.message}` };
+        outcome = { error };
       }
+      // The task is over (or never started): the source read ends, and is over when this goes on.
+      channel.port1.close();
+      const { failure } = await feeding;
+      // The source could not be read: that is why, whatever the parse made of its cut-off stream.
+      if (failure !== undefined) throw failure;
+      if ('verdict' in outcome) return outcome.verdict;
+      if (!(outcome.error instanceof OutOfMemory)) throw outcome.error;
+      return { ok: false, message: `the terms could not be read: reading them ${outcome.error.message}` };
     },
     async diff(from, to, diffOptions) {
       try {

@@ -24,7 +24,7 @@ import {
   type TermsStatus,
 } from '@oms/db';
 import type { ServiceContext } from '../context.js';
-import { reauthorize, WRITE_TX } from '../authorization/reauthorize.js';
+import { reauthorize, stretchedWriteTx } from '../authorization/reauthorize.js';
 import { checkIfMatch, notMemberError, writableOntologyRowOr4xx, type Caller } from './caller.js';
 import { checkNoCycle, checkParent, raceLostError } from './check-parent.js';
 import { bytesOf, checkBesideStore, type SourceFile } from './check-source.js';
@@ -32,17 +32,12 @@ import { writeOrDeferTerms } from '../terms/index-commit-terms.js';
 import type { OntologyChanges, UpdateOntologyInput } from './update-ontology.js';
 import { checkExplicitVersion, nextVersion } from './update-ontology.js';
 
-/** The slowest the store and the check are given time for: 1 MB/s. */
-const BYTES_PER_MS = 1000;
-
 /**
- * WRITE_TX stretched to the source's size: the transaction stores it (and waits for its check),
- * and another writer of a large source may wait that long for its turn.
+ * The slowest the store and the check are given time for: 1 MB/s. The transaction stores the
+ * source (and waits for its check), and another writer of a large source may wait that long for
+ * its turn (stretchedWriteTx, `waitAsLong`).
  */
-const largeWriteTx = (bytes: number) => {
-  const timeout = Math.max(WRITE_TX.timeout, Math.ceil(bytes / BYTES_PER_MS));
-  return { maxWait: Math.max(WRITE_TX.maxWait, timeout), timeout };
-};
+const BYTES_PER_MS = 1000;
 
 export async function applyUpdateFromFile(
   ctx: ServiceContext,
@@ -118,7 +113,7 @@ export async function applyUpdateFromFile(
       );
       // The source is not held: the answer carries source_bytes (DESIGN 8).
       return { ...row, commits: [], headMetrics, termsStatus };
-    }, largeWriteTx(file.bytes))
+    }, stretchedWriteTx(file.bytes, BYTES_PER_MS, { waitAsLong: true }))
     .catch(async (error: unknown) => {
       // A refusal by the check is the answer, whatever the store made of the stopped bytes.
       await beside.checked;

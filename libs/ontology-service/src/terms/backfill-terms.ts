@@ -5,13 +5,11 @@
 // row lock that writers take. The `terms_indexed` flag makes it resumable and idempotent: a
 // commit another replica (or an update, whose parent is now indexed) already wrote is passed.
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import {
   firstUnindexedCommit,
   markCommitTermsFailed,
@@ -24,7 +22,7 @@ import {
 } from '@oms/db';
 import type { SourceFormat } from '@oms/formats';
 import { isStreamedFormat, type OntologyTerm, type TermsResult } from '@oms/ontology-tools';
-import { WRITE_TX } from '../authorization/reauthorize.js';
+import { stretchedWriteTx } from '../authorization/reauthorize.js';
 import type { ServiceContext } from '../context.js';
 import { indexCommitTerms, termsSyncMaxBytes } from './index-commit-terms.js';
 import { releaseWritten, writeClaimedTermsInParts, type PartsOutcome } from './index-terms-in-parts.js';
@@ -67,25 +65,26 @@ async function* termParts(path: string, size: number): AsyncGenerator<OntologyTe
   if (part.length > 0) yield part;
 }
 
+/** Bytes of the stored source the worker pulls at a time. */
+const SOURCE_PULL_BYTES = 256 * 1024;
+
 /**
- * The terms of a large source in a streamed format (DESIGN 8), in bounded memory: the stored
- * source is spooled to a file piece by piece, the worker reads it as a stream and writes the
- * terms to a second file in IRI order, and they are written from there in parts
+ * The terms of a large source in a streamed format (DESIGN 8), in bounded memory: the worker
+ * pulls the stored source from the store as it parses (no copy of it on disk: heavyWork.termsFile)
+ * and writes the terms to a file in IRI order, and they are written from there in parts
  * (indexCommitTermsInParts). Nothing holds the source, its statements or its terms whole.
  */
 async function indexStreamedCommit(ctx: Pick<ServiceContext, 'heavyWork' | 'db' | 'config'>, claim: TermsClaim, commit: UnindexedCommit): Promise<{ outcome: PartsOutcome; skipped?: string }> {
-  const path = join(ctx.config.uploadDir ?? tmpdir(), `oms-terms-${randomBytes(12).toString('hex')}`);
-  const termsPath = `${path}.terms`;
+  const termsPath = join(ctx.config.uploadDir ?? tmpdir(), `oms-terms-${randomBytes(12).toString('hex')}.terms`);
   try {
-    await pipeline(Readable.from(readSourceByteChunks(ctx.db.sessions, commit.id)), createWriteStream(path, { flags: 'wx' }));
-    const verdict = await ctx.heavyWork.termsFile(commit.source_format as SourceFormat, path, commit.bytes, termsPath);
-    await rm(path, { force: true });
+    const source = readSourceByteChunks(ctx.db.sessions, commit.id, { chunkBytes: SOURCE_PULL_BYTES });
+    const verdict = await ctx.heavyWork.termsFile(commit.source_format as SourceFormat, source, commit.bytes, termsPath);
     if (!verdict.ok) return { outcome: 'blocked', skipped: `source no longer passes its format check: ${verdict.message}` };
     if (verdict.skipped !== undefined) return { outcome: 'blocked', skipped: verdict.skipped };
     return { outcome: await writeClaimedTermsInParts(claim, termParts(termsPath, TERMS_PER_PART[ctx.db.kind])) };
   } finally {
     // The spill folder too: a worker killed mid-extraction (time bound, heap) cannot remove it itself.
-    await Promise.all([rm(path, { force: true }), rm(termsPath, { force: true }), rm(`${termsPath}.spill`, { recursive: true, force: true })]);
+    await Promise.all([rm(termsPath, { force: true }), rm(`${termsPath}.spill`, { recursive: true, force: true })]);
   }
 }
 
@@ -95,13 +94,19 @@ async function commitTerms(ctx: Pick<ServiceContext, 'heavyWork' | 'db' | 'confi
   return termsOf(ctx, commit.source_format, (await sourceOfCommit(ctx.db.prisma, commit.id)) ?? '');
 }
 
-/** Writes the claimed commit's terms in one transaction (under the lock and the claim). */
+/**
+ * Terms written in one transaction a millisecond, at the slowest: a 200 MB source has millions of
+ * terms, written at some thousands per second, far past the 30 s a small write is allowed.
+ */
+const TERMS_PER_MS = 1;
+
+/** Writes the claimed commit's terms in one transaction (under the lock and the claim), its time bound stretched to their number. */
 async function indexOne(claim: TermsClaim, terms: TermsResult): Promise<PartsOutcome> {
   return claim.inTransaction(async (sql) => {
     if (!(await indexCommitTerms(sql, claim.ontologyId, claim.seq, terms))) return 'blocked';
     await markCommitTermsIndexed(sql, claim.ontologyId, claim.seq);
     return 'indexed';
-  }, termsWriteTx(terms.terms.length));
+  }, stretchedWriteTx(terms.terms.length, TERMS_PER_MS));
 }
 
 /**
@@ -132,17 +137,6 @@ async function writeClaimed(
     else await claim.release().catch(() => claim.stop());
     throw error;
   }
-}
-
-/** Time allowed per term written in one transaction (a large ontology's terms are written at once). */
-const MS_PER_TERM = 1;
-
-/**
- * WRITE_TX stretched to the number of terms: a 200 MB source has millions of terms, written at
- * some thousands per second, far past the 30 s a small write is allowed.
- */
-export function termsWriteTx(termCount: number): { maxWait: number; timeout: number } {
-  return { maxWait: WRITE_TX.maxWait, timeout: Math.max(WRITE_TX.timeout, termCount * MS_PER_TERM) };
 }
 
 /**
