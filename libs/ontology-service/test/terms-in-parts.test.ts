@@ -25,8 +25,11 @@ import { claimCommitTerms } from '../src/terms/terms-claim.js';
 import { startTermsBackfill } from '../src/terms/terms-backfill-runner.js';
 import { ACCOUNT, createOwnerDatabase, HEART, owner, PREFIXES, silent, TERMS_TEST_CONFIG, VALVE } from './support/terms-fixture.js';
 
-/** Writers beat every 250 ms here: a claim is silent after 750 ms. */
-const BEAT_MS = 250;
+/**
+ * Writers beat every 500 ms here: a claim is silent after 1.5 s (short for the tests, long enough
+ * that a loaded CI machine's event-loop stall does not make a live writer look stopped).
+ */
+const BEAT_MS = 500;
 
 const V1 = `${PREFIXES}ex:Organ a owl:Class ; rdfs:label "organ" .
 ex:Heart a owl:Class ; rdfs:label "Heart" ; rdfs:subClassOf ex:Organ ; skos:definition "The organ that pumps blood." .
