@@ -2,7 +2,8 @@
 // triples and the kinds of typed subjects counted by fingerprint (fingerprint-table.ts), so the
 // memory is a few bytes per distinct triple and per typed subject instead of the triples'
 // text. The same numbers as RdfCounter, save a fingerprint collision (see there).
-import { Fingerprint, FingerprintTable } from './fingerprint-table.js';
+import { Fingerprint } from './fingerprint.js';
+import { FingerprintTable } from './fingerprint-table.js';
 import type { RdfMetrics } from './metrics.js';
 import { TermTexts, keyOf, textOf } from './term-texts.js';
 import type { Quad, Term } from './terms.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Fingerprint, FingerprintTable } from './fingerprint-table.js';
+import { Fingerprint } from './fingerprint.js';
+import { FingerprintTable } from './fingerprint-table.js';
 
 describe('distinct keys counted by fingerprint', () => {
   it('when many keys come with repeats, across several batches and growths, then the count is the number of distinct keys', () => {

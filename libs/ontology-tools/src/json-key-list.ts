@@ -4,7 +4,8 @@
 // fingerprint (fingerprint-table.ts: 8 bytes a key, the count short by one on a collision), and
 // only the keys that can still be listed are kept. Object.keys of the object JSON.parse makes
 // lists the array-index keys first, ascending, then the others where each first came.
-import { Fingerprint, FingerprintTable } from './fingerprint-table.js';
+import { Fingerprint } from './fingerprint.js';
+import { FingerprintTable } from './fingerprint-table.js';
 
 /** How many keys the metrics list (top_level_keys). */
 export const MAX_LISTED_KEYS = 100;

@@ -5,7 +5,8 @@
 // level and of the latest section being read, never values: an object of millions of keys costs
 // a few bytes a key.
 import type { JsonListener } from '@oms/formats';
-import { Fingerprint, FingerprintTable } from './fingerprint-table.js';
+import { Fingerprint } from './fingerprint.js';
+import { FingerprintTable } from './fingerprint-table.js';
 import { JsonKeyList } from './json-key-list.js';
 import type { StructureMetrics } from './metrics.js';
 

@@ -1,7 +1,7 @@
 // What compact-rdf-counter.ts reads of rdf:type and owl:imports triples: what kindOf
 // (rdf-entities.ts) reads of a subject's types, as bits (the first class or property type decides
 // between the two; the rest only matter by presence), and which predicates are those two.
-import { Fingerprint } from './fingerprint-table.js';
+import { Fingerprint } from './fingerprint.js';
 import type { RdfMetrics } from './metrics.js';
 import { textOf, unitsAre } from './term-texts.js';
 import {
