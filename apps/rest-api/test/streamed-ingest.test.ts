@@ -185,6 +185,29 @@ describe.each(testBackends())('streamed ingest of large Turtle on %s', (backend)
     expect(uploadsLeft()).toEqual([]);
   }, 120_000);
 
+  /** The metrics of a streamed write equal what the whole-text path measures for the same source. */
+  async function expectMeasuredAsWhole(format: 'rdf' | 'json', source: Buffer, metrics: unknown) {
+    const whole = await checkAndMeasure(format, source.toString('utf8'), { terms: false });
+    expect(whole.ok && metrics).toEqual(whole.ok && whole.metrics);
+  }
+  /** A multipart create of a source past WHOLE_TEXT_SOURCE_MAX_BYTES: 201, terms in the background, measured as the whole-text path measures it. */
+  async function createStreamed(source: Buffer, format: 'rdf' | 'json') {
+    expect(source.length).toBeGreaterThan(WHOLE_LIMIT);
+    const created = await create(source, format);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ source_bytes: source.length, terms_status: 'indexing' });
+    await expectMeasuredAsWhole(format, source, created.body.metrics);
+    return created;
+  }
+  /** Two versions in one verifiable chain, each downloading byte for byte. */
+  async function expectTwoVersionsExact(id: string, first: Buffer, second: Buffer) {
+    const history = await commitsOldestFirst(server.db.prisma, id);
+    expect(history).toHaveLength(2);
+    expect(findBrokenLink(history)).toBe(-1);
+    expect((await download(id, '1.0.0')).equals(first)).toBe(true);
+    expect((await download(id)).equals(second)).toBe(true);
+  }
+
   /** Waits for the background terms of an ontology, then reads one term. */
   async function termWhenReady(id: string, iri: string) {
     let status = 'indexing';
@@ -198,12 +221,7 @@ describe.each(testBackends())('streamed ingest of large Turtle on %s', (backend)
 
   it('when an RDF/XML source larger than WHOLE_TEXT_SOURCE_MAX_BYTES is created and updated by multipart then it streams: measured as the whole-text path measures it, byte-exact, terms in the background', async () => {
     const first = rdfXmlOf(1_000_000, 'r');
-    expect(first.length).toBeGreaterThan(WHOLE_LIMIT);
-    const created = await create(first, 'rdf');
-    expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ source_bytes: first.length, terms_status: 'indexing' });
-    const wholeFirst = await checkAndMeasure('rdf', first.toString('utf8'), { terms: false });
-    expect(wholeFirst.ok && created.body.metrics).toEqual(wholeFirst.ok && wholeFirst.metrics);
+    const created = await createStreamed(first, 'rdf');
     expect(created.body.metrics.rdf.classes).toBeGreaterThan(5000);
     expect((await download(created.body.id)).equals(first)).toBe(true);
     expect((await termWhenReady(created.body.id, 'http://example.org/r7')).body).toMatchObject({ label: 'Térme 7 é', parents: [expect.objectContaining({ iri: 'http://example.org/r3' })] });
@@ -211,13 +229,8 @@ describe.each(testBackends())('streamed ingest of large Turtle on %s', (backend)
     const second = rdfXmlOf(1_100_000, 's');
     const updated = await multipart('PATCH', `/ontologies/${created.body.id}`, { change_summary: 'second' }, second);
     expect(updated.status).toBe(200);
-    const wholeSecond = await checkAndMeasure('rdf', second.toString('utf8'), { terms: false });
-    expect(wholeSecond.ok && updated.body.metrics).toEqual(wholeSecond.ok && wholeSecond.metrics);
-    const history = await commitsOldestFirst(server.db.prisma, created.body.id);
-    expect(history).toHaveLength(2);
-    expect(findBrokenLink(history)).toBe(-1);
-    expect((await download(created.body.id, '1.0.0')).equals(first)).toBe(true);
-    expect((await download(created.body.id)).equals(second)).toBe(true);
+    await expectMeasuredAsWhole('rdf', second, updated.body.metrics);
+    await expectTwoVersionsExact(created.body.id, first, second);
     expect((await termWhenReady(created.body.id, 'http://example.org/s9')).body).toMatchObject({ label: 'Térme 9 é', parents: [expect.objectContaining({ iri: 'http://example.org/s4' })] });
     expect(uploadsLeft()).toEqual([]);
   }, 120_000);
@@ -350,12 +363,7 @@ describe.each(testBackends())('streamed ingest of large Turtle on %s', (backend)
 
   it('when OBO Graphs JSON larger than WHOLE_TEXT_SOURCE_MAX_BYTES is created and JSON-LD replaces it by multipart then both stream: measured as the whole-text path measures them, byte-exact, JSON-LD terms in the background', async () => {
     const first = oboGraphsOf(700_000, 'g');
-    expect(first.length).toBeGreaterThan(WHOLE_LIMIT);
-    const created = await create(first, 'json');
-    expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ source_bytes: first.length, terms_status: 'indexing' });
-    const wholeFirst = await checkAndMeasure('json', first.toString('utf8'), { terms: false });
-    expect(wholeFirst.ok && created.body.metrics).toEqual(wholeFirst.ok && wholeFirst.metrics);
+    const created = await createStreamed(first, 'json');
     expect(created.body.metrics.structure).toEqual({ top_level_keys: ['graphs', 'meta'], top_level_key_count: 2 });
     expect((await download(created.body.id)).equals(first)).toBe(true);
 
@@ -363,15 +371,10 @@ describe.each(testBackends())('streamed ingest of large Turtle on %s', (backend)
     expect(second.length).toBeGreaterThan(WHOLE_LIMIT);
     const updated = await multipart('PATCH', `/ontologies/${created.body.id}`, { change_summary: 'JSON-LD' }, second);
     expect(updated.status).toBe(200);
-    const wholeSecond = await checkAndMeasure('json', second.toString('utf8'), { terms: false });
-    expect(wholeSecond.ok && updated.body.metrics).toEqual(wholeSecond.ok && wholeSecond.metrics);
+    await expectMeasuredAsWhole('json', second, updated.body.metrics);
     expect(updated.body.metrics).toMatchObject({ syntax: 'json-ld', rdf: { classes: expect.any(Number) } });
     expect(updated.body.metrics.rdf.classes).toBeGreaterThan(3000);
-    const history = await commitsOldestFirst(server.db.prisma, created.body.id);
-    expect(history).toHaveLength(2);
-    expect(findBrokenLink(history)).toBe(-1);
-    expect((await download(created.body.id, '1.0.0')).equals(first)).toBe(true);
-    expect((await download(created.body.id)).equals(second)).toBe(true);
+    await expectTwoVersionsExact(created.body.id, first, second);
     expect((await termWhenReady(created.body.id, 'http://example.org/j9')).body).toMatchObject({ label: 'Térme 9 é', parents: [expect.objectContaining({ iri: 'http://example.org/j4' })] });
     expect(uploadsLeft()).toEqual([]);
   });

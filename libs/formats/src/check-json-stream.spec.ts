@@ -158,4 +158,15 @@ describe('validateSourceStream (json)', () => {
     expect(keys[0]).toBe(`${'é'.repeat(10)}${'k'.repeat(MAX_KEY_CHARS - 60)}…`);
     expect(keys[1]).toBe('b');
   });
+
+  it('when a shallow key is written all in escapes then it is cut at the bound too, after a whole escape', () => {
+    const keys: string[] = [];
+    const scanner = new JsonStreamScanner(MAX_JSON_DEPTH, { maxDepth: 1, key: (_depth, key) => keys.push(key) });
+    const escaped = '\\u0041'.repeat(MAX_KEY_CHARS * 2);
+    for (let at = 0; at < escaped.length + 20; at += 1000) scanner.write(`{"${escaped}": 1, "b": 2}`.slice(at, at + 1000));
+    expect(scanner.end()).toBeUndefined();
+    // Escapes are kept whole: the key stops at the first escape past the bound.
+    expect(keys[0]).toBe(`${'A'.repeat(Math.ceil(MAX_KEY_CHARS / 6))}…`);
+    expect(keys[1]).toBe('b');
+  });
 });

@@ -17,7 +17,7 @@ import { readTerm } from '../src/terms/read-term.js';
 import { readCommitChanges, readTermHistory } from '../src/terms/term-history.js';
 import { backfillOntologyTerms } from '../src/terms/backfill-terms.js';
 import { startTermsBackfill } from '../src/terms/terms-backfill-runner.js';
-import { ACCOUNT, createOwnerDatabase, HEART, owner, OWNER, PREFIXES, silent, TERMS_TEST_CONFIG, VALVE } from './support/terms-fixture.js';
+import { ACCOUNT, commitRowsOf, createOwnerDatabase, HEART, OWNER, owner, PREFIXES, silent, TERMS_TEST_CONFIG, VALVE } from './support/terms-fixture.js';
 
 
 const V1 = `${PREFIXES}ex:Organ a owl:Class ; rdfs:label "organ" .
@@ -37,7 +37,7 @@ describe.each(testBackends())('the terms backfill on %s', (backend) => {
   let hearts: string;
   let lungs: string;
 
-  const commitsOf = (ontologyId: string) => db.prisma.commit.findMany({ where: { ontologyId }, orderBy: { seq: 'asc' } });
+  const commitsOf = (ontologyId: string) => commitRowsOf(db, ontologyId);
   /** Every terms answer about the two ontologies. */
   async function answers() {
     const out: Record<string, unknown> = {};

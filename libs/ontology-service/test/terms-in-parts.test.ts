@@ -23,7 +23,7 @@ import { backfillOntologyTerms } from '../src/terms/backfill-terms.js';
 import { indexCommitTermsInParts, writeClaimedTermsInParts } from '../src/terms/index-terms-in-parts.js';
 import { claimCommitTerms } from '../src/terms/terms-claim.js';
 import { startTermsBackfill } from '../src/terms/terms-backfill-runner.js';
-import { ACCOUNT, createOwnerDatabase, HEART, owner, PREFIXES, silent, TERMS_TEST_CONFIG, VALVE } from './support/terms-fixture.js';
+import { ACCOUNT, commitRowsOf, createOwnerDatabase, HEART, owner, PREFIXES, silent, TERMS_TEST_CONFIG, VALVE } from './support/terms-fixture.js';
 
 /**
  * Writers beat every 500 ms here: a claim is silent after 1.5 s (short for the tests, long enough
@@ -61,7 +61,7 @@ describe.each(testBackends())('terms written in parts on %s', (backend) => {
   let parts: ServiceContext;
   let hearts: string;
 
-  const commitsOf = (ontologyId: string) => db.prisma.commit.findMany({ where: { ontologyId }, orderBy: { seq: 'asc' } });
+  const commitsOf = (ontologyId: string) => commitRowsOf(db, ontologyId);
   /** A read's answer, or the refusal it gave (its code, terms_status and message). */
   const answerOf = (read: Promise<unknown>) =>
     read.catch((error: unknown) => {
@@ -98,6 +98,14 @@ describe.each(testBackends())('terms written in parts on %s', (backend) => {
       await db.sql.query(`UPDATE "${table}" SET "to_seq" = NULL WHERE "to_seq" = $1`, [seq]);
     }
     await db.sql.query(`DELETE FROM "term_changes" WHERE "seq" = $1`, [seq]);
+  }
+  /** The answers as written, then the head (commit 3) back to pending and claimed by a writer of this test. */
+  async function headUnwrittenAndClaimed() {
+    const whole = await answers();
+    await unwrite(3);
+    const claim = await claimCommitTerms(parts, hearts, 3);
+    if (typeof claim === 'string') throw new Error(`not claimed: ${claim}`);
+    return { whole, claim };
   }
   const rowsOf = async (seq: number) => {
     const [row] = await db.sql.query<{ n: string }>(
@@ -231,11 +239,8 @@ describe.each(testBackends())('terms written in parts on %s', (backend) => {
     expect(await answers()).toEqual(whole);
   });
   it('when a writer stopped with its claim held then the start-up pass takes the claim over within three beats, takes back its parts and writes the commit', async () => {
-    const whole = await answers();
-    await unwrite(3);
     // A writer that wrote two parts, then its process was killed: its claim stays, nothing beats it.
-    const claim = await claimCommitTerms(parts, hearts, 3);
-    if (typeof claim === 'string') throw new Error(`not claimed: ${claim}`);
+    const { whole, claim } = await headUnwrittenAndClaimed();
     const killed = new Promise<never>(() => undefined);
     async function* twoPartsThenKilled(): AsyncGenerator<OntologyTerm[]> {
       let count = 0;
@@ -261,10 +266,7 @@ describe.each(testBackends())('terms written in parts on %s', (backend) => {
   });
 
   it('when a live writer extracts for longer than three beats then its timer keeps the claim: another writer finds it busy and the walk leaves the commit to it', async () => {
-    const whole = await answers();
-    await unwrite(3);
-    const claim = await claimCommitTerms(parts, hearts, 3);
-    if (typeof claim === 'string') throw new Error(`not claimed: ${claim}`);
+    const { whole, claim } = await headUnwrittenAndClaimed();
     // No part written for five beats (a long extraction): only the timer beats.
     await new Promise((resolve) => setTimeout(resolve, 5 * BEAT_MS));
     expect(await indexCommitTermsInParts(ctx, hearts, 3, onePerPart(V3))).toBe('busy');
@@ -275,10 +277,7 @@ describe.each(testBackends())('terms written in parts on %s', (backend) => {
   });
 
   it('when a transaction of a write runs longer than three beats then the claim does not look silent meanwhile', async () => {
-    const whole = await answers();
-    await unwrite(3);
-    const claim = await claimCommitTerms(parts, hearts, 3);
-    if (typeof claim === 'string') throw new Error(`not claimed: ${claim}`);
+    const { whole, claim } = await headUnwrittenAndClaimed();
     const long = claim.inTransaction(() => new Promise((resolve) => setTimeout(resolve, 6 * BEAT_MS)), { maxWait: 10_000, timeout: 30_000 });
     await new Promise((resolve) => setTimeout(resolve, 5 * BEAT_MS));
     // PostgreSQL: the timer beats beside the transaction; PGlite: this read waits for it, which beats at its end.
@@ -296,10 +295,7 @@ describe.each(testBackends())('terms written in parts on %s', (backend) => {
   });
 
   it('when a live writer holds the ontology in one long transaction then another claim finds it busy at once, without waiting for the lock', async () => {
-    const whole = await answers();
-    await unwrite(3);
-    const claim = await claimCommitTerms(parts, hearts, 3);
-    if (typeof claim === 'string') throw new Error(`not claimed: ${claim}`);
+    const { whole, claim } = await headUnwrittenAndClaimed();
     // As a one-transaction write of many terms: it holds the ontology's row lock for its whole length.
     let ended = false;
     const long = claim

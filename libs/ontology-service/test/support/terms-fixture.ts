@@ -36,3 +36,8 @@ export async function createOwnerDatabase(backend: 'pglite' | 'postgres'): Promi
   await db.prisma.accountUser.create({ data: { id: id(21), accountId: ACCOUNT, userId: OWNER, role: 'admin' } });
   return db;
 }
+
+/** The commits of an ontology in commit order (rows only, without their sources). */
+export function commitRowsOf(db: TestDatabase, ontologyId: string) {
+  return db.prisma.commit.findMany({ where: { ontologyId }, orderBy: { seq: 'asc' } });
+}
