@@ -38,6 +38,6 @@ export async function createOwnerDatabase(backend: 'pglite' | 'postgres'): Promi
 }
 
 /** The commits of an ontology in commit order (rows only, without their sources). */
-export function commitRowsOf(db: TestDatabase, ontologyId: string) {
+export function commitRowsOf(db: TestDatabase, ontologyId: string): Promise<{ id: string; seq: number; version: string; termsIndexed: boolean; termsError: string | null }[]> {
   return db.prisma.commit.findMany({ where: { ontologyId }, orderBy: { seq: 'asc' } });
 }
