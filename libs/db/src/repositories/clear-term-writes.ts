@@ -25,6 +25,8 @@ const CLEARED: ReadonlyArray<{ table: string; keys: string[]; bySeq: boolean }> 
 ];
 
 type ClearStep = (typeof CLEARED)[number];
+/** The IRIs kept for a write in parts: the last step. */
+const KEPT_IRIS = CLEARED[CLEARED.length - 1] as ClearStep;
 type ClearCursor = unknown[] | null;
 
 /** The key tuple of a step as SQL: `"iri"` or `("seq", "iri")`. */
@@ -32,14 +34,13 @@ const tupleOf = (keys: string[]) => (keys.length === 1 ? `"${keys[0]}"` : `(${ke
 const placeholders = (from: number, count: number) => (count === 1 ? `$${from}` : `(${Array.from({ length: count }, (_, index) => `$${from + index}`).join(', ')})`);
 
 /**
- * One range of a step, in one transaction: the next `batch` keys after `after`, then within
+ * One range of a step, in one transaction: the next `take` keys after `after`, then within
  * them the rows from `seq` on are deleted and the ends at `seq` on taken back. The cursor of the
  * next range, or null past the end.
  */
-async function clearRange(sql: TermSql, step: ClearStep, ontologyId: string, seq: number, after: ClearCursor, batch: number): Promise<ClearCursor> {
+async function clearRange(sql: TermSql, step: ClearStep, ontologyId: string, seq: number, after: ClearCursor, take: number): Promise<ClearCursor> {
   const { table, keys, bySeq } = step;
   const columns = keys.map((key) => `"${key}"`).join(', ');
-  const take = Math.max(1, Math.trunc(batch));
   // $1 the ontology, $2 the sequence, then the cursor (every parameter is used: PostgreSQL cannot type an unused one).
   const params: unknown[] = [ontologyId, seq];
   const conditions = [`"ontology_id" = $1::uuid`, bySeq ? `"seq" >= $2` : `$2::int IS NOT NULL`];
@@ -75,21 +76,21 @@ async function clearRange(sql: TermSql, step: ClearStep, ontologyId: string, seq
  * indexed versions only, which are before `seq`, and every row a range leaves or takes back
  * still covers them. Idempotent: a clear that stopped half way is finished by the next one.
  */
-export async function clearTermsFrom(inTransaction: TermsTransaction, ontologyId: string, seq: number, options: { batch?: number } = {}): Promise<void> {
-  const batch = Math.max(1, Math.trunc(options.batch ?? CLEAR_BATCH));
-  for (const step of CLEARED) {
-    let after: ClearCursor = null;
-    do after = await inTransaction((sql) => clearRange(sql, step, ontologyId, seq, after, batch));
-    while (after !== null);
-  }
+export function clearTermsFrom(inTransaction: TermsTransaction, ontologyId: string, seq: number, options: { batch?: number } = {}): Promise<void> {
+  return clearSteps(CLEARED, inTransaction, ontologyId, seq, options.batch);
 }
 
 /** The IRIs kept for a write in parts of commit `seq`, in batches (`clearTermsFrom`'s last step alone). */
-export async function dropKeptIris(inTransaction: TermsTransaction, ontologyId: string, seq: number, options: { batch?: number } = {}): Promise<void> {
-  const step = CLEARED.find((candidate) => candidate.table === 'term_write_iris');
-  if (!step) return;
-  const batch = Math.max(1, Math.trunc(options.batch ?? CLEAR_BATCH));
-  let after: ClearCursor = null;
-  do after = await inTransaction((sql) => clearRange(sql, step, ontologyId, seq, after, batch));
-  while (after !== null);
+export function dropKeptIris(inTransaction: TermsTransaction, ontologyId: string, seq: number, options: { batch?: number } = {}): Promise<void> {
+  return clearSteps([KEPT_IRIS], inTransaction, ontologyId, seq, options.batch);
+}
+
+/** Each step's ranges in turn, a transaction each. */
+async function clearSteps(steps: readonly ClearStep[], inTransaction: TermsTransaction, ontologyId: string, seq: number, batch = CLEAR_BATCH): Promise<void> {
+  const take = Math.max(1, Math.trunc(batch));
+  for (const step of steps) {
+    let after: ClearCursor = null;
+    do after = await inTransaction((sql) => clearRange(sql, step, ontologyId, seq, after, take));
+    while (after !== null);
+  }
 }

@@ -177,8 +177,6 @@ export async function backfillOntologyTerms(
       return { indexed, blocked: { seq: commit.seq, reason } };
     }
     if (outcome === 'indexed') indexed += 1;
-    // Another writer is writing it in parts: its walk goes on from there.
-    if (outcome === 'busy') return { indexed };
     if (outcome === 'blocked') {
       // Once more in case its parent was the one missing (another replica was writing it); then give up.
       if (lastBlocked === commit.seq || skipped !== undefined) {

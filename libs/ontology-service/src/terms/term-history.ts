@@ -38,7 +38,7 @@ export async function readCommitChanges(ctx: ServiceContext, who: CallerOrActor,
   const commit = await findCommitMeta(ctx.db.prisma, ontology.id, { commitId: input.commitId });
   if (!commit) throw new AppError('not_found');
   // A commit whose terms are not written has no changes to show yet: 409, not an empty release note.
-  await assertTermsWritten(ctx, ontology.id, { seq: commit.seq, version: commit.version, commitId: commit.id });
+  await assertTermsWritten(ctx, ontology.id, { seq: commit.seq, version: commit.version, commitId: commit.id, termsIndexed: commit.termsIndexed });
   const { summary, rows } = await commitTermChanges(ctx.db.sql, ontology.id, commit.seq, windowOf(input));
   const total = summary.added + summary.changed + summary.removed;
   return { summary, pagination: pageInfo(input.page, input.per_page, total), data: rows.map(presentChange) };

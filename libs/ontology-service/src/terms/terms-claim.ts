@@ -23,7 +23,7 @@ import {
   WRITER_BEAT_MS,
   type TermSql,
 } from '@oms/db';
-import { WRITE_TX } from '../authorization/reauthorize.js';
+import { WRITE_TX, type TxBounds } from '../authorization/reauthorize.js';
 import type { ServiceContext } from '../context.js';
 
 type ClaimContext = Pick<ServiceContext, 'db' | 'config'>;
@@ -39,7 +39,7 @@ export type TermsClaim = {
   readonly seq: number;
   readonly writer: string;
   /** One transaction of the write: the row lock, then the claim (still this writer's, beaten); TermsWriteLost when it is not. */
-  inTransaction<T>(work: (sql: TermSql) => Promise<T>, timeouts?: { maxWait: number; timeout: number }): Promise<T>;
+  inTransaction<T>(work: (sql: TermSql) => Promise<T>, timeouts?: TxBounds): Promise<T>;
   /** Stops the beat and drops the claim with the IRIs kept for it (after the last part, or after a failure was taken back). */
   release(): Promise<void>;
   /** Stops the beat only (the claim is lost, or what was written could not be taken back: the claim is left to fall silent, and its next holder clears); release is then a no-op. */
@@ -89,7 +89,7 @@ export async function claimCommitTerms(ctx: ClaimContext, ontologyId: string, se
     clearInterval(timer);
   };
 
-  const inTransaction = <T>(work: (sql: TermSql) => Promise<T>, timeouts: { maxWait: number; timeout: number } = WRITE_TX): Promise<T> =>
+  const inTransaction = <T>(work: (sql: TermSql) => Promise<T>, timeouts: TxBounds = WRITE_TX): Promise<T> =>
     ctx.db.prisma.$transaction(async (tx) => {
       if (!(await lockOntologyRow(tx, ontologyId))) throw new TermsWriteLost('the ontology was deleted');
       const sql = termSqlOf(tx);

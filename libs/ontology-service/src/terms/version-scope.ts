@@ -43,12 +43,13 @@ export async function versionScopeOf(ctx: ServiceContext, who: CallerOrActor, on
   const ontology = await visibleOntologyRowOr404(ctx.db.prisma, caller, ontologyId);
   const commit = await findCommitMeta(ctx.db.prisma, ontology.id, refOf(commitRef));
   if (!commit) throw new AppError('not_found');
-  await assertTermsWritten(ctx, ontology.id, { seq: commit.seq, version: commit.version, commitId: commit.id });
+  await assertTermsWritten(ctx, ontology.id, { seq: commit.seq, version: commit.version, commitId: commit.id, termsIndexed: commit.termsIndexed });
   return { ontologyId: ontology.id, seq: commit.seq, title: ontology.title, version: commit.version, commitId: commit.id, head: commit.seq === ontology.headSeq };
 }
 
-/** 409 unless the terms of the commit are written (termsNotReady). */
-export async function assertTermsWritten(ctx: ServiceContext, ontologyId: string, commit: { seq: number; version: string; commitId: string }): Promise<void> {
+/** 409 unless the terms of the commit are written (termsNotReady); its row says so in most reads, a status query only when not. */
+export async function assertTermsWritten(ctx: ServiceContext, ontologyId: string, commit: { seq: number; version: string; commitId: string; termsIndexed: boolean }): Promise<void> {
+  if (commit.termsIndexed) return;
   const state = await commitTermsStatus(ctx.db.sql, ontologyId, commit.seq);
   if (state && state.status !== 'ready') throw termsNotReady({ version: commit.version, commitId: commit.commitId, status: state.status, error: state.error }, false);
 }
