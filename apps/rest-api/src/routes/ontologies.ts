@@ -41,7 +41,6 @@ import {
   presentOntologyDetail,
   readOntologySummary,
   readCommitMeta,
-  readOntology,
   readOntologyAtMeta,
   storedSourceBytes,
   storedSourceText,
@@ -187,10 +186,7 @@ export function ontologyRoutes(ctx: RestContext): Router {
       sendOntology(res, { ...row, commits: [{ source: '' }] }, { sourceBytes });
       return;
     }
-    if (sourceBytes <= WHOLE_ANSWER_MAX_BYTES) {
-      sendOntology(res, await readOntology(ctx, actorOf(res), { id }));
-      return;
-    }
+    // The source of the head the summary named, from the store (whole up to WHOLE_ANSWER_MAX_BYTES, else streamed).
     res.setHeader('ETag', `"${row.headHash}"`);
     await sendWithSource(res, presentOntologyDetail({ ...row, commits: [{ source: '' }] }, ctx.config.baseUrl), headCommitId, sourceBytes);
   });
