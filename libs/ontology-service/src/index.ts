@@ -27,7 +27,7 @@ export * from './ontologies/caller.js';
 export * from './ontologies/create-ontology.js';
 export { WHOLE_TEXT_SOURCE_MAX_BYTES, checkWhileArriving, type SourceFile, type UploadCheck } from './ontologies/check-source.js';
 export { spooledSourceFile, spooledSourceText, type SpooledFile } from './ontologies/spooled-source-file.js';
-export { GrowingFile, readGrowingFile, UploadStopped } from './ontologies/growing-file.js';
+export { GrowingFile } from './ontologies/growing-file.js';
 export * from './ontologies/delete-ontology.js';
 export * from './ontologies/diff-ontology.js';
 export * from './ontologies/download-source.js';

@@ -5,7 +5,6 @@
 import { z } from 'zod';
 import { sourceFormat } from '@oms/contracts';
 import { spooledSourceFile, type SourceFile, type UploadCheck } from '@oms/ontology-service';
-import type { BodyDeadlinePolicy } from '@oms/platform';
 import type { UploadedSource } from './multipart-upload.js';
 
 /** `early`: the check started while it arrived, if any. */
@@ -17,16 +16,6 @@ const NamesFormat = z.object({ ontology: z.object({ source_format: sourceFormat 
 export function namedSourceFormat(body: unknown): z.infer<typeof sourceFormat> | undefined {
   const named = NamesFormat.safeParse(body);
   return named.success ? named.data.ontology.source_format : undefined;
-}
-
-/**
- * What an upload may reach: the limit, and how long the largest may take to arrive under the body
- * deadline (the check waits that long at most). The request's Content-Length is not read: it is
- * only the client's claim, and what the check holds follows the bytes that arrive (DESIGN 8).
- */
-export function uploadSize(maxSourceBytes: number, deadline: BodyDeadlinePolicy): { max: number; arrivalMs: number } {
-  const arrivalMs = deadline.baseMs + Math.ceil((maxSourceBytes / deadline.minBytesPerSecond) * 1000);
-  return { max: maxSourceBytes, arrivalMs };
 }
 
 const NamesPlace = z.object({ ontology: z.object({ account_id: z.string().optional(), parent_id: z.string().nullable().optional() }) });

@@ -1,6 +1,7 @@
 // Ontologies and their commits (SPEC 4.1).
 import { Router, type Request, type Response } from 'express';
 import { AppError, pageInfo } from '@oms/domain';
+import { bodyAllowanceMs } from '@oms/platform';
 import {
   ChildrenQuery,
   CommitsQuery,
@@ -23,7 +24,7 @@ import { jsonWithStreamedString } from '../http/json-pieces.js';
 import { ontologyJsonPieces, withoutSource } from '../presenters/ontology-json.js';
 import { BODY_LIMIT_BYTES } from '../http/json-body.js';
 import { isMultipart, withMultipartUpload, type MultipartUpload } from '../http/multipart-upload.js';
-import { namedPlace, namedSourceFormat, sourceFileOf, uploadLimit, uploadSize } from '../http/uploaded-source.js';
+import { namedPlace, namedSourceFormat, sourceFileOf, uploadLimit } from '../http/uploaded-source.js';
 import {
   checkWhileArriving,
   checkMayCreate,
@@ -74,6 +75,8 @@ export function ontologyRoutes(ctx: RestContext): Router {
     maxBodyBytes: BODY_LIMIT_BYTES,
     deadline: ctx.config.bodyDeadline,
   };
+  /** What an upload may reach, and how long the largest may take to arrive (a check while it arrives waits that long at most). */
+  const uploadBound = { max: multipartOptions.maxSourceBytes, arrivalMs: bodyAllowanceMs(multipartOptions.maxSourceBytes, multipartOptions.deadline) };
   /** An answer with its source, or (omit_source, multipart) with `source_bytes` instead. */
   const sendOntology = (res: Response, row: OntologyDetail, options: { status?: number; omitSource?: boolean; sourceBytes?: number } = {}) => {
     res.setHeader('ETag', `"${row.headHash}"`);
@@ -128,8 +131,7 @@ export function ontologyRoutes(ctx: RestContext): Router {
     const whileArriving = (body: unknown, spool: GrowingFile) => {
       const format = namedSourceFormat(body);
       if (format === undefined) return undefined;
-      const size = uploadSize(multipartOptions.maxSourceBytes, multipartOptions.deadline);
-      early = checkWhileArriving(ctx, actorOf(res).userId, format, spool, size, authorize ? () => authorize(body) : undefined);
+      early = checkWhileArriving(ctx, actorOf(res).userId, format, spool, uploadBound, authorize ? () => authorize(body) : undefined);
       return early.checked;
     };
     const send = await withMultipartUpload(req, res, { ...multipartOptions, whileArriving }, async (upload) => {

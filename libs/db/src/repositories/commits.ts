@@ -30,26 +30,6 @@ export async function listCommits(db: DbClient, ontologyId: string, page: PageWi
   return { total, rows };
 }
 
-/** A commit row with its whole source read from the source store (null stays null). */
-async function withSource<R extends { id: string }>(db: DbClient, row: R | null): Promise<(R & { source: string }) | null> {
-  if (!row) return null;
-  return { ...row, source: (await sourceOfCommit(db, row.id)) ?? '' };
-}
-
-export async function findCommit(db: DbClient, ontologyId: string, commitId: string) {
-  return withSource(db, await db.commit.findFirst({ where: { id: commitId, ontologyId } }));
-}
-
-/** The newest commit of the ontology that recorded `version` (versions only grow, so at most one in practice). */
-export async function findCommitByVersion(db: DbClient, ontologyId: string, version: string) {
-  return withSource(db, await db.commit.findFirst({ where: { ontologyId, version }, orderBy: { seq: 'desc' } }));
-}
-
-/** The commit at a position of the history (1 is the first commit). */
-export async function findCommitBySeq(db: DbClient, ontologyId: string, seq: number) {
-  return withSource(db, await db.commit.findUnique({ where: { ontologyId_seq: { ontologyId, seq } } }));
-}
-
 /** A commit of the ontology named by its id, its version or its position, without its source. */
 export type CommitLookup = { commitId: string } | { version: string } | { seq: number };
 
@@ -84,7 +64,6 @@ export async function commitsOldestFirst(db: DbClient, ontologyId: string) {
   return history;
 }
 
-/** A commit with the account and visibility of its ontology, for visibility checks by commit id. */
 /** The commit row and its ontology's visibility, without reading its source (read it by id from the store). */
 export function findCommitMetaWithOntology(db: DbClient, commitId: string) {
   return db.commit.findUnique({ where: { id: commitId }, include: { ontology: { select: { accountId: true, visibility: true } } } });

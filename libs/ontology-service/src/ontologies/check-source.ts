@@ -41,9 +41,10 @@ export type SourceFile = { path: string; bytes: number; sha256: string; text(): 
 /**
  * The check of an upload started while it arrives: `checked` answers undefined when none was
  * needed (a source at or under the synchronous terms limit is parsed whole, with its terms).
- * `stop()` ends it (the upload failed, or the request no longer needs it).
+ * It ends with its spool: the spool's writer stops it when the upload fails or the request's
+ * work ends (withMultipartUpload).
  */
-export type UploadCheck = { format: SourceFormat; checked: Promise<CheckedSource | undefined>; stop(): void };
+export type UploadCheck = { format: SourceFormat; checked: Promise<CheckedSource | undefined> };
 
 /**
  * Starts checking and measuring an upload in a streamed format while it is still being spooled
@@ -67,7 +68,7 @@ export function checkWhileArriving(
     const growing = { shared: spool.shared, maxBytes: size.max, ...(size.arrivalMs === undefined ? {} : { arrivalMs: size.arrivalMs }) };
     return verdictOf(await ctx.heavySlots.run(callerId, () => ctx.heavyWork.checkFile(format, spool.path, 0, growing)));
   })();
-  return { format, checked, stop: () => spool.stop() };
+  return { format, checked };
 }
 
 function verdictOf(verdict: SourceVerdict): CheckedSource {

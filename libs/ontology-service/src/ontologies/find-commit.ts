@@ -2,10 +2,9 @@
 // ontology, or a version the ontology never had, is 404 like any missing resource.
 import { AppError } from '@oms/domain';
 import { parseId } from '@oms/contracts';
-import { findCommit, findCommitMeta, sourceOfCommit, type DbClient } from '@oms/db';
+import { findCommitMeta, sourceOfCommit, type DbClient } from '@oms/db';
 
 export type CommitRef = { commitId: string } | { version: string };
-export type CommitRow = NonNullable<Awaited<ReturnType<typeof findCommit>>>;
 
 /** A value of `from`/`to` (already checked to be a commit id or a version). */
 export function refOf(value: string): CommitRef {
@@ -23,7 +22,7 @@ export function pinnedRef(query: { version?: string | undefined; commit_id?: str
 }
 
 /** A commit without its source (a download served from the conversion cache never needs it). */
-export type CommitMeta = Omit<CommitRow, 'source'>;
+export type CommitMeta = NonNullable<Awaited<ReturnType<typeof findCommitMeta>>>;
 
 /** The commit `ref` names, or the head when it names none, without its source. */
 export async function commitMetaOf(db: DbClient, ontology: { id: string; headSeq: number }, ref: CommitRef | undefined): Promise<CommitMeta> {
