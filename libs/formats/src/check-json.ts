@@ -12,6 +12,9 @@ import { ACCEPTED, positionAt, reasonOf, refuse, type SourceCheck } from './posi
  */
 export const MAX_JSON_DEPTH = 500;
 
+/** What a document nested past `limit` levels is refused with (the whole-text and the streamed check alike). */
+export const tooDeepMessage = (limit: number): string => `the JSON is nested more than ${limit} levels deep`;
+
 /** Offset of the first bracket that opens a level deeper than `limit`, outside strings. */
 export function jsonDepthExceeded(text: string, limit: number): number | undefined {
   let depth = 0;
@@ -36,7 +39,7 @@ export function jsonDepthExceeded(text: string, limit: number): number | undefin
 export function checkJson(text: string, observer: SourceObserver = {}): SourceCheck {
   const tooDeep = jsonDepthExceeded(text, MAX_JSON_DEPTH);
   if (tooDeep !== undefined) {
-    return refuse(`the JSON is nested more than ${MAX_JSON_DEPTH} levels deep`, positionAt(text, tooDeep));
+    return refuse(tooDeepMessage(MAX_JSON_DEPTH), positionAt(text, tooDeep));
   }
   try {
     const value: unknown = JSON.parse(text);

@@ -5,6 +5,7 @@
 // when a listener wants keys, and the positions for a refusal's line and column (UTF-16 columns,
 // as positionAt counts them). No value is built; a listener sees where values start and the keys
 // of shallow objects, enough for the structure metrics.
+import { tooDeepMessage } from './check-json.js';
 
 /** What a caller may learn of the document's shape while it is scanned. */
 export type JsonListener = {
@@ -327,7 +328,7 @@ export class JsonStreamScanner {
   }
 
   private tooDeep(): string {
-    return `the JSON is nested more than ${this.maxDepth} levels deep`;
+    return tooDeepMessage(this.maxDepth);
   }
 
   /**

@@ -25,7 +25,7 @@ export {
 export { collectMetricsAndTerms, type MetricsAndTermsCollector } from './ontology-terms/collect-metrics-and-terms.js';
 export { JSON_LD_TERMS_MAX_BYTES, collectTerms, type TermsCollector, type TermsOptions, type TermsResult, type TermStream } from './ontology-terms/collect-terms.js';
 export { oboCurie } from './ontology-terms/curie.js';
-export { extractTerms, extractTermsStream, extractTermsToFile, TERMS_SPILL_AT_CHARS, type TermsFileVerdict, type TermsVerdict } from './ontology-terms/extract-terms.js';
+export { extractTerms, extractTermsStream, extractTermsToFile, type TermsFileVerdict, type TermsVerdict } from './ontology-terms/extract-terms.js';
 export { ORM_IRI_PREFIX } from './ontology-terms/orm-terms.js';
 export {
   LINKML_TERM_KINDS,

@@ -30,16 +30,12 @@ export class JsonKeyList {
   private readonly indices: number[] = [];
   /** The first other keys, where each first came (while there are fewer than MAX_LISTED_KEYS, every other key seen is here). */
   private readonly names: string[] = [];
-  private readonly named = new Set<string>();
 
   add(key: string): void {
     this.distinct.add(this.print.reset().add(key));
     const index = arrayIndexOf(key);
     if (index === undefined) {
-      if (this.names.length < MAX_LISTED_KEYS && !this.named.has(key)) {
-        this.names.push(key);
-        this.named.add(key);
-      }
+      if (this.names.length < MAX_LISTED_KEYS && !this.names.includes(key)) this.names.push(key);
       return;
     }
     const { indices } = this;

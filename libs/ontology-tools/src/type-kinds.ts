@@ -38,7 +38,7 @@ function bitsOf(type: string): number {
 }
 
 // What a predicate means here: rdf:type, owl:imports, or neither (0).
-export const TYPE = 1;
+const TYPE = 1;
 export const IMPORTS = 2;
 const TYPE_PRINT = new Fingerprint().add(RDF_TYPE);
 const IMPORTS_PRINT = new Fingerprint().add(OWL_IMPORTS);

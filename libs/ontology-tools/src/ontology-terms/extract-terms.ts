@@ -1,10 +1,11 @@
 // The terms of a stored source on their own (a backfill of versions committed before terms
 // existed, tests): the same validating parse and collector as at commit time.
-import { closeSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, rmSync } from 'node:fs';
 import { validateSource, validateSourceStream, type SourceFormat } from '@oms/formats';
 import { collectTerms, OwlXmlTermsReader, type TermsOptions, type TermsResult } from './collect-terms.js';
 import { extractJsonTermsStream } from './json-stream-terms.js';
 import type { OntologyTerm } from './term.js';
+import { writeAll } from './subject-runs-spill.js';
 
 export type TermsVerdict = ({ ok: true } & TermsResult) | { ok: false; message: string };
 
@@ -86,9 +87,7 @@ export async function extractTermsToFile(
       let pending: string[] = [];
       let pendingChars = 0;
       const flush = () => {
-        const buffer = Buffer.from(pending.join(''), 'utf8');
-        let at = 0;
-        while (at < buffer.length) at += writeSync(fd, buffer, at, buffer.length - at);
+        writeAll(fd, Buffer.from(pending.join(''), 'utf8'));
         pending = [];
         pendingChars = 0;
       };

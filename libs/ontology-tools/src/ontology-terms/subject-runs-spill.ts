@@ -12,14 +12,19 @@ const READ_BUFFER_BYTES = 1 << 20;
 const HEADER_BYTES = 8;
 
 /** Writes one sorted run: records of (subject, body), subjects ascending in code-unit order. */
+/** Writes the first `length` bytes of `buffer` to `fd`, however many writes that takes. */
+export function writeAll(fd: number, buffer: Buffer, length = buffer.length): void {
+  let at = 0;
+  while (at < length) at += writeSync(fd, buffer, at, length - at);
+}
+
 export function writeSortedRun(path: string, entries: Iterable<[string, string]>): void {
   const fd = openSync(path, 'wx');
   try {
     let buffer = Buffer.allocUnsafe(WRITE_BUFFER_BYTES);
     let used = 0;
     const flush = () => {
-      let at = 0;
-      while (at < used) at += writeSync(fd, buffer, at, used - at);
+      writeAll(fd, buffer, used);
       used = 0;
     };
     for (const [subject, body] of entries) {
