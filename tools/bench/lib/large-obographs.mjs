@@ -3,10 +3,8 @@
 // per class with its label, definition, synonyms and comments, then the is_a edges. The same terms
 // as large-turtle.mjs, and next versions with 1% of the lines edited at random places (a word of
 // a label or text). Deterministic for a seed.
-import { editedLines, random, WORDS } from './large-turtle.mjs';
+import { editedLines, pick, random, words, WORDS } from './large-turtle.mjs';
 
-const pick = (rand, list) => list[Math.floor(rand() * list.length)];
-const words = (rand, count) => Array.from({ length: count }, () => pick(rand, WORDS)).join(' ');
 const idOf = (n) => `T${String(n).padStart(9, '0')}`;
 const STEP = 1000;
 const IRI = 'http://example.org/onto/';

@@ -3,10 +3,8 @@
 // element per line, a comment before each class. The same terms as large-turtle.mjs (labels,
 // parents, definitions, synonyms, comments), and next versions with 1% of the lines edited at
 // random places (a word of a text, a superclass). Deterministic for a seed.
-import { editedLines, random, WORDS } from './large-turtle.mjs';
+import { editedLines, pick, random, words, WORDS } from './large-turtle.mjs';
 
-const pick = (rand, list) => list[Math.floor(rand() * list.length)];
-const words = (rand, count) => Array.from({ length: count }, () => pick(rand, WORDS)).join(' ');
 const idOf = (n) => `T${String(n).padStart(9, '0')}`;
 const STEP = 1000;
 

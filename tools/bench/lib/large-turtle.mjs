@@ -19,8 +19,9 @@ export function random(seed) {
   };
 }
 
-const pick = (rand, list) => list[Math.floor(rand() * list.length)];
-const words = (rand, count) => Array.from({ length: count }, () => pick(rand, WORDS)).join(' ');
+/** One item of `list`, and `count` random words, drawn with `rand`. */
+export const pick = (rand, list) => list[Math.floor(rand() * list.length)];
+export const words = (rand, count) => Array.from({ length: count }, () => pick(rand, WORDS)).join(' ');
 const idOf = (n) => `ex:T${String(n).padStart(9, '0')}`;
 
 const PREFIXES = `@prefix ex: <http://example.org/onto/> .
