@@ -87,7 +87,7 @@ async function sourceDownload(
   const target = offer.target;
   // A conversion parses the source and writes the result whole: past the limit it is refused
   // with the stored form, which streams at any size.
-  const maxBytes = ctx.config.conversionMaxBytes ?? CONVERSION_MAX_BYTES;
+  const maxBytes = conversionMaxBytesOf(ctx.config);
   const bytes = await sourceBytesOf(commit, (options) => readSourceBytes(ctx.db.sessions, commit.id, options));
   if (bytes > maxBytes) {
     throw new AppError('not_acceptable', {
@@ -118,6 +118,9 @@ async function sourceDownload(
 
 /** The largest source converted on request, by default (a conversion holds the source and its result whole). */
 export const CONVERSION_MAX_BYTES = 32 * 1024 * 1024;
+
+/** The largest source this service converts on request (its setting, else the default). */
+export const conversionMaxBytesOf = (config: Pick<ServiceContext['config'], 'conversionMaxBytes'>): number => config.conversionMaxBytes ?? CONVERSION_MAX_BYTES;
 
 /** The source's UTF-8 byte length: from its metrics, or counted over its chunks (commits made before metrics). */
 async function sourceBytesOf(commit: CommitMeta, chunks: StoredDownload['chunks']): Promise<number> {

@@ -121,6 +121,8 @@ export function createHeavyWork(options: HeavyWorkOptions): HeavyWork {
   const offloadAtChars = options.offloadAtChars ?? DEFAULT_OFFLOAD_AT_CHARS;
   const heapMiB = options.workerHeapMiB ?? DEFAULT_WORKER_HEAP_MIB;
   const maxQueue = options.maxQueue ?? Math.max(1, options.threads) * QUEUE_PER_THREAD;
+  /** The tasks a lane's pool may hold waiting: background terms have their own bound. */
+  const queueOf = (lane: Lane) => (lane === 'background' ? BACKGROUND_QUEUE : maxQueue);
   const pooled = options.threads > 0 && workerFile !== undefined;
   /** Requests' tasks, large uploads' checks, and background terms' own (a lane of one thread: see BACKGROUND_THREADS). */
   const pools: Partial<Record<Lane, Piscina<HeavyTask, unknown>>> = {};
@@ -134,7 +136,7 @@ export function createHeavyWork(options: HeavyWorkOptions): HeavyWork {
       minThreads: 0,
       maxThreads: lane === 'background' ? BACKGROUND_THREADS : options.threads,
       idleTimeout: IDLE_THREAD_MS,
-      maxQueue: lane === 'background' ? BACKGROUND_QUEUE : maxQueue,
+      maxQueue: queueOf(lane),
       resourceLimits: { maxOldGenerationSizeMb: heapMiB },
       // A check of an upload still arriving mostly waits for its bytes: two share a thread, so one
       // slow client does not hold every other large upload's check behind it.
@@ -160,7 +162,7 @@ export function createHeavyWork(options: HeavyWorkOptions): HeavyWork {
     if (closed && pooled && lane !== 'heavy') throw busy();
     if (!pooled || closed || taskChars(task) < offloadAtChars) return inline();
     const threads = poolNow(workerFile, lane);
-    if (threads.queueSize >= (lane === 'background' ? BACKGROUND_QUEUE : maxQueue)) throw busy();
+    if (threads.queueSize >= queueOf(lane)) throw busy();
     try {
       return (await threads.run(task, { signal: AbortSignal.timeout(timeoutMs), transferList })) as HeavyResult<T>;
     } catch (error) {
